@@ -1,0 +1,47 @@
+// One-way layers (DEVELOPERS.md): streams <- workers <- app, charts <- app, contract <- everything.
+// Enforced with no-restricted-imports per folder, so a wrong-way import fails `npm run lint`.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const ours = (...names) => names.map((n) => `**/${n}/**`);
+const layer = (files, forbidden, message) => ({
+  files,
+  rules: {
+    'no-restricted-imports': ['error', { patterns: [{ group: forbidden, message }] }],
+  },
+});
+// Type-only imports across a boundary are allowed where the layer rule says "types only".
+const typesOnly = (files, from, message) => ({
+  files,
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      { patterns: [{ group: from, allowTypeImports: true, message }] },
+    ],
+  },
+});
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'data/', '.tmp/', 'server/db/migrations/', 'test-results/', 'playwright-report/'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': ['error', { selector: 'ExportAllDeclaration', message: 'Import files directly; no export *.' }],
+    },
+  },
+  layer(['src/streams/**'], ours('workers', 'app', 'charts', 'contract', 'server'), 'streams imports nothing of ours'),
+  layer(['src/workers/**'], ours('app', 'charts', 'server'), 'workers may import streams and contract types only'),
+  typesOnly(['src/workers/**'], ours('contract'), 'workers use the contract for types only'),
+  layer(['src/charts/**'], ours('workers', 'app', 'server', 'contract'), 'charts may import stream types only'),
+  typesOnly(['src/charts/**'], ours('streams'), 'charts use stream types only'),
+  layer(['src/app/**'], ours('streams', 'server'), 'app imports charts and the worker and contract types only'),
+  typesOnly(['src/app/**'], ours('workers', 'contract'), 'app imports worker and contract types only'),
+  layer(['src/contract/**'], ours('app', 'workers', 'streams', 'charts', 'server'), 'the contract imports nothing of ours'),
+  layer(['server/**'], ours('app', 'workers', 'streams', 'charts'), 'server imports the contract only'),
+);

@@ -1,0 +1,26 @@
+import { Hono } from 'hono';
+import type { Deps } from './deps.ts';
+import { ApiError } from './http/errors.ts';
+import { authRoutes } from './routes/auth.ts';
+import { commonRoutes } from './routes/common.ts';
+
+/** The API as a Hono app: testable with `app.request()`, no socket needed. Each domain adds its routes here. */
+export function createApp(deps: Deps): Hono {
+  const app = new Hono();
+  app.use('/api/*', async (c, next) => {
+    await next();
+    // Every answer carries the server time so the app can correct its clock.
+    c.header('X-Server-Time', String(deps.clock.now()));
+    c.header('Cache-Control', 'no-store');
+  });
+  authRoutes(app, deps);
+  commonRoutes(app, deps);
+
+  app.all('/api/*', (c) => c.json(new ApiError('error.not_found').body(), 404));
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return c.json(err.body(), err.status as 400);
+    console.error('[api] unexpected error', c.req.path, err);
+    return c.json(new ApiError('error.internal').body(), 500);
+  });
+  return app;
+}

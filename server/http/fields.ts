@@ -1,0 +1,15 @@
+import type { z } from 'zod';
+import { errorKeys, fieldKeys, type ErrorKey, type FieldKey } from '../../src/contract/errors.ts';
+
+const known = new Set<string>([...fieldKeys, ...errorKeys]);
+
+/** Maps schema issues to `{ "a.b": key }`, using our own message keys where the schema set one. */
+export function fieldsOf(error: z.ZodError): Record<string, FieldKey | ErrorKey> {
+  const out: Record<string, FieldKey | ErrorKey> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join('.') || '_';
+    if (path in out) continue;
+    out[path] = known.has(issue.message) ? (issue.message as FieldKey | ErrorKey) : 'field.invalid';
+  }
+  return out;
+}

@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Context, Hono } from 'hono';
+import type { z } from 'zod';
+import { api, type Api, type ApiPath, type Res } from '../../src/contract/api.ts';
+import type { Lang } from '../../src/contract/primitives.ts';
+import { findSession, type AuthUser } from '../auth/tokens.ts';
+import type { Db } from '../db/client.ts';
+import { idempotencyKeys } from '../db/schema/core.ts';
+import type { Deps } from '../deps.ts';
+import { ApiError } from './errors.ts';
+import { fieldsOf } from './fields.ts';
+
+/** Bodies larger than this are refused before parsing; two ID photos as data URLs fit. */
+export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+export interface RouteCtx<P extends ApiPath> {
+  readonly body: z.output<Api[P]['req']>;
+  readonly user: Api[P]['auth'] extends true ? AuthUser : AuthUser | null;
+  /** For money-moving paths this is the transaction that also records the idempotency key. */
+  readonly db: Db;
+  readonly deps: Deps;
+  readonly lang: Lang;
+  readonly ip: string;
+  readonly now: number;
+  readonly hono: Context;
+}
+export type Handler<P extends ApiPath> = (ctx: RouteCtx<P>) => Promise<Res<P>>;
+
+export const langOf = (header: string | undefined): Lang => (header === 'vn' || header === 'zn' ? header : 'en');
+
+async function readInput(c: Context, method: 'GET' | 'POST'): Promise<unknown> {
+  if (method === 'GET') return c.req.query();
+  const length = Number(c.req.header('content-length') ?? 0);
+  if (length > MAX_BODY_BYTES) throw new ApiError('error.payload_too_large');
+  const text = await c.req.text();
+  if (text.length > MAX_BODY_BYTES) throw new ApiError('error.payload_too_large');
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError('error.bad_json');
+  }
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
+
+/** Registers one contract path: parse, validate, authenticate, run (idempotently where money moves), envelope. */
+export function route<P extends ApiPath>(app: Hono, deps: Deps, path: P, handler: Handler<P>): void {
+  const endpoint = api[path];
+  app.on(endpoint.method, `/api/${path}`, async (c) => {
+    const now = deps.clock.now();
+    const user = await findSession(deps.db, c.req.header('authorization'), now);
+    if (endpoint.auth && !user) throw new ApiError('error.unauthorized');
+    const input = await readInput(c, endpoint.method);
+    const parsed = endpoint.req.safeParse(input);
+    if (!parsed.success) throw new ApiError('error.validation', fieldsOf(parsed.error));
+    const base = {
+      body: parsed.data,
+      user,
+      deps,
+      lang: langOf(c.req.header('accept-language')),
+      ip: clientIp(c, deps),
+      now,
+      hono: c,
+    } as Omit<RouteCtx<P>, 'db'>;
+
+    const key = c.req.header('idempotency-key');
+    let data: Res<P>;
+    if (endpoint.idempotent && user && key !== undefined) {
+      if (!IDEMPOTENCY_KEY.test(key)) throw new ApiError('error.validation', { 'Idempotency-Key': 'field.invalid' });
+      data = await idempotent(deps.db, user.id, key, path, sha256(JSON.stringify(input)), (db) => handler({ ...base, db }));
+    } else if (endpoint.idempotent) {
+      data = await deps.db.transaction((tx) => handler({ ...base, db: tx }));
+    } else {
+      data = await handler({ ...base, db: deps.db });
+    }
+    if (deps.checkResponses) endpoint.res.parse(data);
+    return c.json({ code: 0, msg: '', data });
+  });
+}
+
+/**
+ * The first answer for (member, key) is stored in the same transaction as its effect, so a concurrent or
+ * later retry either replays it or, if it raced, rolls its own effect back on the key's primary key.
+ */
+async function idempotent<T>(db: Db, userId: number, key: string, path: string, bodyHash: string, run: (tx: Db) => Promise<T>): Promise<T> {
+  const replay = async (): Promise<T | undefined> => {
+    const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    if (!row) return undefined;
+    if (row.path !== path || row.bodyHash !== bodyHash) throw new ApiError('error.idempotency_conflict');
+    return JSON.parse(row.response) as T;
+  };
+  const first = await replay();
+  if (first !== undefined) return first;
+  try {
+    return await db.transaction(async (tx) => {
+      const result = await run(tx);
+      await tx.insert(idempotencyKeys).values({ userId, key, path, bodyHash, status: 200, response: JSON.stringify(result) });
+      return result;
+    });
+  } catch (e) {
+    if (!isUniqueViolation(e)) throw e;
+    const again = await replay();
+    if (again === undefined) throw e;
+    return again;
+  }
+}
+
+export function isUniqueViolation(e: unknown): boolean {
+  for (let err: unknown = e; err; err = (err as { cause?: unknown }).cause) {
+    if ((err as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+function clientIp(c: Context, deps: Deps): string {
+  if (deps.config.TRUST_PROXY) {
+    const fwd = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (fwd) return fwd;
+  }
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? 'local';
+}

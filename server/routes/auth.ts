@@ -1,0 +1,74 @@
+import { randomInt } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { createSession } from '../auth/tokens.ts';
+import { accounts, users } from '../db/schema/core.ts';
+import type { Deps } from '../deps.ts';
+import { balanceOf } from '../domain/ledger.ts';
+import { fromCents } from '../domain/money.ts';
+import { levelOf } from '../domain/level.ts';
+import { ApiError, fieldError } from '../http/errors.ts';
+import { isUniqueViolation, route } from '../http/route.ts';
+
+const ttlMs = (deps: Deps) => deps.config.TOKEN_TTL_HOURS * 3_600_000;
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const newInviteCode = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+
+export function authRoutes(app: Hono, deps: Deps) {
+  route(app, deps, 'user/register', async ({ body, db, now }) => {
+    const [inviter] = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, body.inviteCode.toUpperCase()));
+    if (!inviter) throw fieldError('inviteCode', 'error.invite_invalid', 'error.invite_invalid');
+    const passwordHash = await hashPassword(body.password);
+    try {
+      const id = await db.transaction(async (tx) => {
+        const [u] = await tx
+          .insert(users)
+          .values({ username: body.username, phone: body.phone, passwordHash, inviteCode: newInviteCode(), inviterId: inviter.id, createdAt: new Date(now) })
+          .returning({ id: users.id });
+        if (!u) throw new ApiError('error.internal');
+        await tx.insert(accounts).values({ userId: u.id });
+        return u.id;
+      });
+      return await createSession(db, id, now, ttlMs(deps));
+    } catch (e) {
+      if (isUniqueViolation(e)) throw fieldError('username', 'error.username_taken', 'error.username_taken');
+      throw e;
+    }
+  });
+
+  route(app, deps, 'user/login', async ({ body, db, now, ip }) => {
+    const nameKey = `u:${body.username.toLowerCase()}`;
+    const ipKey = `ip:${ip}`;
+    if (deps.loginLimiter.blocked(nameKey) || deps.ipLimiter.blocked(ipKey)) throw new ApiError('error.rate_limited');
+    const [u] = await db.select({ id: users.id, hash: users.passwordHash }).from(users).where(sql`lower(${users.username}) = ${body.username.toLowerCase()}`);
+    const good = await verifyPassword(u?.hash ?? (await decoyHash()), body.password);
+    if (!u || !good) {
+      deps.loginLimiter.fail(nameKey);
+      deps.ipLimiter.fail(ipKey);
+      throw new ApiError('error.name_or_password', undefined, 401);
+    }
+    deps.loginLimiter.clear(nameKey);
+    return createSession(db, u.id, now, ttlMs(deps));
+  });
+
+  route(app, deps, 'user/details', async ({ user, db }) => {
+    const [u] = await db.select().from(users).where(eq(users.id, user.id));
+    if (!u) throw new ApiError('error.unauthorized');
+    const acc = await balanceOf(db, user.id);
+    return {
+      id: u.id,
+      username: u.username,
+      phone: u.phone,
+      inviteCode: u.inviteCode,
+      level: levelOf(u.depositedTotal),
+      verified: u.verified,
+      hasPayPassword: u.payPasswordHash !== null,
+      registeredAt: u.createdAt.getTime(),
+      currency: deps.config.CURRENCY,
+      balance: fromCents(acc.available + acc.frozen),
+      available: fromCents(acc.available),
+      frozen: fromCents(acc.frozen),
+    };
+  });
+}

@@ -1,0 +1,62 @@
+import { resolve } from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import { createApp } from './app.ts';
+import { RateLimiter } from './auth/rate-limit.ts';
+import { systemClock, type Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import { openPglite, openPostgres, type Database } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import type { Deps } from './deps.ts';
+import { seedIfEmpty } from './seed.ts';
+import { serveApp } from './static.ts';
+import { startServices, type Service } from './services.ts';
+
+export interface Running {
+  readonly url: string;
+  readonly deps: Deps;
+  readonly seeded: boolean;
+  stop(): Promise<void>;
+}
+
+export async function openDatabase(config: Config): Promise<Database> {
+  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPglite(resolve(config.DATA_DIR, 'pg'));
+}
+
+export function makeDeps(database: Database, config: Config, clock: Clock = systemClock, checkResponses = false): Deps {
+  return {
+    db: database.db,
+    config,
+    clock,
+    // 5 failed logins per username and 30 per IP in 15 minutes.
+    loginLimiter: new RateLimiter(clock, 5, 15 * 60_000),
+    ipLimiter: new RateLimiter(clock, 30, 15 * 60_000),
+    checkResponses,
+  };
+}
+
+export async function startServer(config: Config): Promise<Running> {
+  const database = await openDatabase(config);
+  await migrate(database);
+  const deps = makeDeps(database, config);
+  const seeded = await seedIfEmpty(deps.db, deps.clock.now());
+  const root = new Hono();
+  root.route('/', createApp(deps));
+  serveApp(root, config.STATIC_DIR);
+  const services: Service[] = await startServices(deps);
+  const server: ServerType = await new Promise((ok) => {
+    const s = serve({ fetch: root.fetch, port: config.PORT, hostname: config.HOST }, () => ok(s));
+  });
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
+  return {
+    url: `http://localhost:${port}/`,
+    deps,
+    seeded,
+    async stop() {
+      for (const s of services) await s.stop();
+      await new Promise<void>((ok) => server.close(() => ok()));
+      await database.close();
+    },
+  };
+}

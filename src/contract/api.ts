@@ -1,0 +1,118 @@
+/**
+ * The API contract: every path the app calls (spec section 7) plus the two support paths of decisions.md.
+ * The server validates requests with these schemas; the app imports the types only.
+ *
+ * Wire rules (decisions.md): POST with a JSON body except the three GETs; success is HTTP 200
+ * `{ code: 0, msg: '', data }`; a business error is non-2xx `{ code, msg: <ErrorKey>, data?: { fields } }`;
+ * a missing, unknown or expired token on a member path is 401. Money is a decimal string, time epoch ms.
+ */
+import { z } from 'zod';
+import { banks, config, notices } from './common.ts';
+import { buyReq, earnList, earnListReq, holding, holdings, redeemReq, wealthDetails, wealthDetailsQuery } from './earn.ts';
+import type { ErrorKey, FieldKey } from './errors.ts';
+import {
+  holdList, kdata, kdataReq, order, orderCreateReq, orderList, orderListReq, productDetails, productList,
+  productListReq, productRef, turnover, turnoverReq,
+} from './market.ts';
+import { messages, messagesReq, sendReq, supportMessage } from './support.ts';
+import {
+  balanceList, bindIdcardReq, depositReq, idcardStatus, inviteInfo, loginReq, refundReq, registerReq,
+  rechargeAddress, rechargeAddressReq, resetPaypwdReq, resetPwdReq, reviewItem, saveBankReq, session,
+  userDetails, userWallets, waterReq, waterRes, withdrawalReq,
+} from './user.ts';
+
+const empty = z.object({});
+const ok = z.object({ ok: z.literal(true) });
+
+interface Endpoint {
+  readonly method: 'GET' | 'POST';
+  /** false: callable without a token. */
+  readonly auth: boolean;
+  /** true: moves money, so the client sends an Idempotency-Key and the server replays the first answer. */
+  readonly idempotent: boolean;
+  readonly req: z.ZodType;
+  readonly res: z.ZodType;
+  readonly doc: string;
+}
+
+// Literal flags, so the server's handler types know whether a member is signed in.
+const post = <Q extends z.ZodType, R extends z.ZodType>(req: Q, res: R, doc: string) =>
+  ({ method: 'POST', auth: true, idempotent: false, req, res, doc }) as const;
+const money = <Q extends z.ZodType, R extends z.ZodType>(req: Q, res: R, doc: string) =>
+  ({ method: 'POST', auth: true, idempotent: true, req, res, doc }) as const;
+const publicPost = <Q extends z.ZodType, R extends z.ZodType>(req: Q, res: R, doc: string) =>
+  ({ method: 'POST', auth: false, idempotent: false, req, res, doc }) as const;
+const get = <Q extends z.ZodType, R extends z.ZodType>(req: Q, res: R, doc: string) =>
+  ({ method: 'GET', auth: true, idempotent: false, req, res, doc }) as const;
+const publicGet = <Q extends z.ZodType, R extends z.ZodType>(req: Q, res: R, doc: string) =>
+  ({ method: 'GET', auth: false, idempotent: false, req, res, doc }) as const;
+
+export const api = {
+  // User
+  'user/register': publicPost(registerReq, session, 'Create a member from username, 11-digit phone, password and an invitation code; links the inviter and returns a session.'),
+  'user/login': publicPost(loginReq, session, 'Exchange username and password for an access token; rate-limited per username and per IP.'),
+  'user/details': post(empty, userDetails, 'The signed-in member: profile, level 1-9, verified flag and balances.'),
+  'user/save_bank': post(saveBankReq, userWallets, 'Bind (or replace) the bank card, or add a TRC20 withdrawal address; answers the wallets after the change.'),
+  'user/deposit': money(depositReq, reviewItem, 'Declare a deposit made outside the app (method, amount, reference or tx hash, optional receipt); it starts under review.'),
+  'user/bind_idcard': post(bindIdcardReq, idcardStatus, 'Submit real name, ID number and both ID photos for review.'),
+  'user/idcard': get(empty, idcardStatus, 'Identity verification status and denial reason; only the owner can read it.'),
+  'user/balance_list': post(empty, balanceList, 'Account, available and frozen balances, with my deposit, withdrawal and refund requests and their review status.'),
+  'user/reset_pwd': post(resetPwdReq, ok, 'Change the login password after checking the current one; revokes every other session.'),
+  'user/reset_paypwd': post(resetPaypwdReq, ok, 'Set (with the login password) or change (with the current one) the 6-digit transaction password.'),
+  'user/getUserWallets': post(empty, userWallets, 'The bound bank card and TRC20 withdrawal addresses.'),
+  'user/invite': post(empty, inviteInfo, 'Invite code and link, team size and cashback for each of the nine levels, recent invitees.'),
+  'user/water': post(waterReq, waterRes, 'Fund flow: ledger entries, newest first, optionally of one type, paginated.'),
+  // Wallet
+  'wallet/bankWithdrawal': money(withdrawalReq, reviewItem, 'Withdraw to the bound bank card; the amount is frozen under review.'),
+  'wallet/trcWithdrawal': money(withdrawalReq, reviewItem, 'Withdraw to a bound TRC20 address; the amount is frozen under review.'),
+  'wallet/getRechargeAddress': post(rechargeAddressReq, rechargeAddress, "The platform's receiving bank account or TRC20 address for a deposit method."),
+  'wallet/submit': money(refundReq, reviewItem, 'Anti-fraud refund request; reviewed, credited through the ledger on approval.'),
+  // Common
+  'common/banks': publicPost(empty, banks, 'Banks a member can bind a card of.'),
+  'common/config': publicPost(empty, config, 'Brand (web_name), server time, currency, limits and level thresholds; fetched before every navigation.'),
+  'common/notice': publicGet(empty, notices, 'Announcements and help articles in the Accept-Language language.'),
+  // Wealth
+  'wealth/getList': post(earnListReq, earnList, 'Earning products on sale: wealth products and lock-up pledges.'),
+  'wealth/details': get(wealthDetailsQuery, wealthDetails, 'One earning product with its description (query ?id=).'),
+  'wealth/orders': post(empty, holdings, 'My wealth holdings with their daily revenue records.'),
+  'wealth/submit': money(redeemReq, holding, 'Redeem a holding early: the principal returns, the rest of the profit is forfeited.'),
+  'wealth/buy': money(buyReq, holding, 'Buy a wealth product: the principal moves into a holding that earns daily.'),
+  // Defi
+  'Defi/myOrder': post(z.object({ Authorization: z.literal('').optional() }), holdings, 'My lock-up pledges (earning / complete) with revenue records.'),
+  'Defi/orderMoney': money(buyReq, holding, 'Create a lock-up pledge of a pledge product.'),
+  // Orders and products
+  'order/list': post(orderListReq, orderList, 'Settled orders, newest first: result, open and settle price and time, profit.'),
+  'order/create': money(orderCreateReq, order, 'Place a rise/fall order: stake and fee are debited in one transaction; opens at the last tick.'),
+  'order/hold_list': post(empty, holdList, 'My open orders with open price, settle time and the server time.'),
+  'product/list': post(productListReq, productList, 'Products with last price, 24 h change and category.'),
+  'product/details': post(productRef, productDetails, 'One product: cycles with payout rates, fee rate, minimum and maximum amounts.'),
+  'product/trunover': post(turnoverReq, turnover, '24 h volume and amount, and the latest trades (since a cursor).'),
+  'product/kdata': post(kdataReq, kdata, 'Candles of an interval; with `since`, only bars at or after it (new or changed).'),
+  'product/orders': post(productRef, holdList, 'My orders on one product: open ones and the latest settled ones.'),
+  // Support (decisions.md)
+  'support/messages': post(messagesReq, messages, 'Chat messages after a cursor, and the unread count; markRead clears it.'),
+  'support/send': post(sendReq, supportMessage, 'Send a text message to support.'),
+} as const;
+
+export type Api = typeof api;
+export type ApiPath = keyof Api;
+export type GetPath = { [P in ApiPath]: Api[P]['method'] extends 'GET' ? P : never }[ApiPath];
+export type IdempotentPath = { [P in ApiPath]: Api[P]['idempotent'] extends true ? P : never }[ApiPath];
+/** What the caller passes (defaults may be omitted). */
+export type Req<P extends ApiPath> = z.input<Api[P]['req']>;
+/** What the server answers inside `data`. */
+export type Res<P extends ApiPath> = z.output<Api[P]['res']>;
+
+export interface Envelope<T> {
+  code: 0;
+  msg: '';
+  data: T;
+}
+export interface ErrorBody {
+  code: number;
+  msg: ErrorKey;
+  data?: { fields?: Record<string, FieldKey | ErrorKey> };
+}
+export type Endpoints = Record<ApiPath, Endpoint>;
+export const endpoints: Endpoints = api;
+export type Order = z.infer<typeof order>;

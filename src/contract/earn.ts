@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { amountInput, blankedAuthorization, epochMs, id, money, payPassword, rate } from './primitives.ts';
+
+/** Wealth products and lock-up pledges share one earning engine; `family` tells them apart. */
+export const earnFamily = z.enum(['wealth', 'pledge']);
+export const earnProduct = z.object({
+  id: z.number().int(),
+  family: earnFamily,
+  name: z.string(),
+  /** The currency of the principal: the account currency for wealth, the pledge currency for pledges. */
+  currency: z.string(),
+  dailyRate: rate,
+  cycleDays: z.number().int().positive(),
+  minAmount: money,
+  maxAmount: money,
+  onSale: z.boolean(),
+});
+export const earnList = z.object({ items: z.array(earnProduct) });
+export const wealthDetailsQuery = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+export const wealthDetails = earnProduct.extend({ description: z.string() });
+
+export const holdingStatus = z.enum(['earning', 'complete', 'redeemed']);
+export const revenueRecord = z.object({ day: z.string(), principal: money, profit: money, createdAt: epochMs });
+export const holding = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  family: earnFamily,
+  name: z.string(),
+  currency: z.string(),
+  principal: money,
+  dailyRate: rate,
+  cycleDays: z.number().int(),
+  estimatedProfit: money,
+  earned: money,
+  status: holdingStatus,
+  startedAt: epochMs,
+  maturesAt: epochMs,
+  revenue: z.array(revenueRecord),
+});
+export const holdings = z.object({ items: z.array(holding) });
+export const buyReq = z.object({ productId: id, amount: amountInput, Authorization: blankedAuthorization });
+export const redeemReq = z.object({ holdingId: id, payPassword });
+export const earnListReq = z.object({ family: earnFamily.optional() });

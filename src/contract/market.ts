@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { amountInput, epochMs, id, money, page, price, rate } from './primitives.ts';
+
+export const category = z.enum(['stocks', 'forex', 'crypto', 'metals']);
+export type Category = z.infer<typeof category>;
+export const interval = z.enum(['1m', '5m', '15m', '30m', '1h', '4h', '1d']);
+export type Interval = z.infer<typeof interval>;
+export const direction = z.enum(['rise', 'fall']);
+export type Direction = z.infer<typeof direction>;
+
+export const productSummary = z.object({
+  id: z.number().int(),
+  symbol: z.string(),
+  name: z.string(),
+  category,
+  price,
+  /** Change over 24 h in percent, as a decimal string with 2 places ("-1.25"). */
+  changePct: z.string(),
+  decimals: z.number().int().min(0).max(10),
+  open: z.boolean(),
+});
+export type ProductSummary = z.infer<typeof productSummary>;
+export const productListReq = z.object({ category: category.optional() });
+export const productList = z.object({ items: z.array(productSummary), serverTime: epochMs });
+
+export const productRef = z.object({ id });
+export const cycle = z.object({ seconds: z.number().int().positive(), payoutRate: rate });
+export const productDetails = productSummary.extend({
+  cycles: z.array(cycle),
+  feeRate: rate,
+  minAmount: money,
+  maxAmount: money,
+  serverTime: epochMs,
+});
+export type ProductDetails = z.infer<typeof productDetails>;
+
+/** One bar: [openTime ms, open, high, low, close, volume]; prices and volume as decimal strings. */
+export const bar = z.tuple([epochMs, price, price, price, price, z.string()]);
+export type Bar = z.infer<typeof bar>;
+export const kdataReq = z.object({
+  id,
+  interval,
+  /** Only bars whose open time is >= since (the last bar may have changed); absent means full history. */
+  since: epochMs.optional(),
+  limit: z.number().int().min(1).max(1500).default(500),
+});
+export const kdata = z.object({ interval, bars: z.array(bar), serverTime: epochMs });
+
+export const trade = z.tuple([epochMs, price, z.string(), direction]);
+export const turnoverReq = z.object({ id, since: epochMs.optional() });
+export const turnover = z.object({
+  price,
+  volume24h: z.string(),
+  amount24h: z.string(),
+  high24h: price,
+  low24h: price,
+  /** Latest trades, newest last: [time, price, quantity, side]. */
+  trades: z.array(trade),
+  serverTime: epochMs,
+});
+
+export const orderStatus = z.enum(['open', 'won', 'lost', 'draw']);
+export const order = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  productId: z.number().int(),
+  symbol: z.string(),
+  direction,
+  amount: money,
+  fee: money,
+  cycle: z.number().int(),
+  payoutRate: rate,
+  openPrice: price,
+  openTime: epochMs,
+  settleTime: epochMs,
+  settlePrice: price.nullable(),
+  status: orderStatus,
+  /** Net result for the member once settled: payout minus stake (fee not included); null while open. */
+  profit: money.nullable(),
+});
+export type Order = z.infer<typeof order>;
+export const orderCreateReq = z.object({ productId: id, direction, amount: amountInput, cycle: z.number({ error: 'field.required' }).int().positive().max(86_400) });
+export const holdList = z.object({ items: z.array(order), serverTime: epochMs });
+export const orderListReq = page;
+export const orderList = z.object({ items: z.array(order), total: z.number().int(), serverTime: epochMs });

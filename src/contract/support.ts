@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { epochMs } from './primitives.ts';
+
+export const SUPPORT_MESSAGE_MAX = 1000;
+export const supportMessage = z.object({ id: z.number().int(), from: z.enum(['member', 'support']), body: z.string(), createdAt: epochMs });
+export const messagesReq = z.object({ since: z.number().int().nonnegative().optional(), markRead: z.boolean().optional() });
+export const messages = z.object({ items: z.array(supportMessage), unread: z.number().int(), cursor: z.number().int() });
+export const sendReq = z.object({
+  body: z.string({ error: 'field.required' }).trim().min(1, 'field.required').max(SUPPORT_MESSAGE_MAX, 'error.message_too_long'),
+});
