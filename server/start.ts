@@ -11,6 +11,7 @@ import type { Deps } from './deps.ts';
 import { seedIfEmpty } from './seed.ts';
 import { serveApp } from './static.ts';
 import { startServices, type Service } from './services.ts';
+import { operatorEndpoint, publishOperator } from './operator/endpoint.ts';
 
 export interface Running {
   readonly url: string;
@@ -41,6 +42,7 @@ export async function startServer(config: Config): Promise<Running> {
   const deps = makeDeps(database, config);
   const seeded = await seedIfEmpty(deps.db, deps.clock.now());
   const root = new Hono();
+  const { secret } = operatorEndpoint(root, deps);
   root.route('/', createApp(deps));
   serveApp(root, config.STATIC_DIR);
   const services: Service[] = await startServices(deps);
@@ -49,11 +51,13 @@ export async function startServer(config: Config): Promise<Running> {
   });
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
+  const unpublish = config.DATABASE_URL ? () => undefined : publishOperator(resolve(config.DATA_DIR), `http://127.0.0.1:${port}`, secret);
   return {
     url: `http://localhost:${port}/`,
     deps,
     seeded,
     async stop() {
+      unpublish();
       for (const s of services) await s.stop();
       await new Promise<void>((ok) => server.close(() => ok()));
       await database.close();
