@@ -43,5 +43,7 @@ export default tseslint.config(
   layer(['src/app/**'], ours('streams', 'server'), 'app imports charts and the worker and contract types only'),
   typesOnly(['src/app/**'], ours('workers', 'contract'), 'app imports worker and contract types only'),
   layer(['src/contract/**'], ours('app', 'workers', 'streams', 'charts', 'server'), 'the contract imports nothing of ours'),
+  // Pure functions both sides must agree on (earnings estimate, address checksum); importable by app and server.
+  layer(['src/shared/**'], ours('app', 'workers', 'streams', 'charts', 'server', 'contract'), 'shared imports nothing of ours'),
   layer(['server/**'], ours('app', 'workers', 'streams', 'charts'), 'server imports the contract only'),
 );
