@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Runs every benchmark and repeats the BENCH lines at the end. Node benchmarks are bench/*.bench.ts (tsx);
+# other kinds (the browser main-thread benchmark) add a runner below and their files to the loop.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+summary=()
+run() {
+  echo "== $*"
+  local output
+  output="$("$@" 2>&1 | grep -v '^npm warn')"
+  printf '%s\n' "$output"
+  summary+=("$(grep '^BENCH ' <<<"$output" | tail -n 1)")
+}
+
+for file in bench/*.bench.ts; do
+  run npx --no-install tsx "$file"
+done
+
+echo
+echo "== summary (load average: $(cut -d' ' -f1-3 /proc/loadavg))"
+printf '%s\n' "${summary[@]}"
