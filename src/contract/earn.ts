@@ -7,8 +7,10 @@ export const earnProduct = z.object({
   id: z.number().int(),
   family: earnFamily,
   name: z.string(),
-  /** The currency of the principal: the account currency for wealth, the pledge currency for pledges. */
+  /** The currency the principal is paid in and the profit is paid out in: always the account currency. */
   currency: z.string(),
+  /** Lock-up pledges: the asset pool the pledge is named after (USDT, ETH, BTC); null for wealth products. */
+  pledgeCurrency: z.string().nullable(),
   dailyRate: rate,
   cycleDays: z.number().int().positive(),
   minAmount: money,
@@ -20,6 +22,7 @@ export const wealthDetailsQuery = z.object({ id: z.coerce.number().int().positiv
 export const wealthDetails = earnProduct.extend({ description: z.string() });
 
 export const holdingStatus = z.enum(['earning', 'complete', 'redeemed']);
+/** One day's profit of a holding: `day` is the UTC date (YYYY-MM-DD) the day ended and its profit fell due. */
 export const revenueRecord = z.object({ day: z.string(), principal: money, profit: money, createdAt: epochMs });
 export const holding = z.object({
   id: z.number().int(),
@@ -27,6 +30,7 @@ export const holding = z.object({
   family: earnFamily,
   name: z.string(),
   currency: z.string(),
+  pledgeCurrency: z.string().nullable(),
   principal: money,
   dailyRate: rate,
   cycleDays: z.number().int(),
@@ -35,6 +39,10 @@ export const holding = z.object({
   status: holdingStatus,
   startedAt: epochMs,
   maturesAt: epochMs,
+  /** When it completed or was redeemed; null while earning. */
+  endedAt: epochMs.nullable(),
+  /** Only earning wealth holdings can be redeemed early; lock-up pledges stay locked until maturity. */
+  redeemable: z.boolean(),
   revenue: z.array(revenueRecord),
 });
 export const holdings = z.object({ items: z.array(holding) });
