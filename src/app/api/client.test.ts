@@ -1,0 +1,199 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LANG_KEY, readItem, TOKEN_KEY } from '../storage/local.ts';
+import { fail, fakeApi, ok, type Handler } from '../testing/fakeApi.ts';
+import { createApiClient } from './client.ts';
+import { getPaths, idempotentPaths } from './paths.ts';
+import { createSubmissionKey } from './submissionKey.ts';
+import { withdraw } from './withdraw.ts';
+
+function setup(handlers: Record<string, Handler> = {}) {
+  const api = fakeApi(handlers);
+  const onUnauthorized = vi.fn();
+  const client = createApiClient({
+    base: '/api',
+    timeout: 10_000,
+    fetch: api.fetch,
+    token: () => readItem(TOKEN_KEY),
+    lang: () => readItem(LANG_KEY) ?? 'en',
+    onUnauthorized,
+  });
+  return { api, client, onUnauthorized };
+}
+
+const withdrawal = { paymethod: 'bank', amount: '100.00', payPassword: '123456' } as const;
+
+beforeEach(() => {
+  localStorage.clear();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('api client: requests', () => {
+  it('POSTs a JSON body under the API base with the stored language and token', async () => {
+    localStorage.setItem(TOKEN_KEY, 'tok-123');
+    localStorage.setItem(LANG_KEY, 'vn');
+    const { api, client } = setup({ 'user/login': () => ok({ accessToken: 'x', expiresAt: 1 }) });
+    await client.call('user/login', { username: 'alice', password: 'secret1' });
+    const req = api.last('user/login');
+    expect(req?.method).toBe('POST');
+    expect(req?.url.pathname).toBe('/api/user/login');
+    expect(req?.headers.get('content-type')).toContain('application/json');
+    expect(req?.body).toEqual({ username: 'alice', password: 'secret1' });
+    expect(req?.headers.get('Accept-Language')).toBe('vn');
+    expect(req?.headers.get('Authorization')).toBe('tok-123');
+  });
+
+  it('reads the token and language again on every call', async () => {
+    const { api, client } = setup({ 'user/details': () => ok({}) });
+    await client.call('user/details');
+    localStorage.setItem(TOKEN_KEY, 'later');
+    localStorage.setItem(LANG_KEY, 'zn');
+    await client.call('user/details');
+    expect(api.requests.map((r) => [r.headers.get('Authorization'), r.headers.get('Accept-Language')])).toEqual([
+      ['', 'en'],
+      ['later', 'zn'],
+    ]);
+  });
+
+  it('uses GET with query parameters and no body for exactly the three GET paths', async () => {
+    expect([...getPaths].sort()).toEqual(['common/notice', 'user/idcard', 'wealth/details']);
+    const { api, client } = setup({ 'wealth/details': () => ok({}), 'common/notice': () => ok({ items: [] }), 'user/idcard': () => ok({}) });
+    await client.call('wealth/details', { id: 3 });
+    await client.call('common/notice');
+    await client.call('user/idcard');
+    for (const r of api.requests) {
+      expect(r.method).toBe('GET');
+      expect(r.body).toBeUndefined();
+    }
+    expect(api.last('wealth/details')?.url.search).toBe('?id=3');
+  });
+
+  it('hands the whole success envelope to the caller', async () => {
+    const { client } = setup({ 'common/banks': () => ok({ items: [{ code: 'VCB', name: 'Vietcombank' }] }) });
+    await expect(client.call('common/banks')).resolves.toEqual({ code: 0, msg: '', data: { items: [{ code: 'VCB', name: 'Vietcombank' }] } });
+  });
+});
+
+describe('api client: errors', () => {
+  it('on 401 tells the app (which clears the session) and rejects with the body', async () => {
+    const { client, onUnauthorized } = setup({ 'user/details': () => fail(401, 4010, 'error.unauthorized') });
+    await expect(client.call('user/details')).rejects.toEqual({ code: 4010, msg: 'error.unauthorized' });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('rejects any other error with the response data, field errors included', async () => {
+    const { client, onUnauthorized } = setup({ 'user/register': () => fail(409, 4090, 'error.username_taken', { username: 'error.username_taken' }) });
+    const body = { username: 'a', phone: '01234567890', password: 'secret1', confirmPassword: 'secret1', inviteCode: 'X' };
+    await expect(client.call('user/register', body)).rejects.toEqual({ code: 4090, msg: 'error.username_taken', data: { fields: { username: 'error.username_taken' } } });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('rejects a network failure with error.network', async () => {
+    const client = createApiClient({
+      base: '/api', timeout: 10_000, token: () => null, lang: () => 'en', onUnauthorized: () => undefined,
+      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    await expect(client.call('common/config')).rejects.toEqual({ code: 6000, msg: 'error.network' });
+  });
+
+  it('gives up after exactly 10000 ms with error.timeout', async () => {
+    vi.useFakeTimers();
+    const hang = (input: RequestInfo | URL) =>
+      new Promise<Response>((_resolve, reject) => {
+        const signal = input instanceof Request ? input.signal : undefined;
+        signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      });
+    const client = createApiClient({ base: '/api', timeout: 10_000, fetch: hang, token: () => null, lang: () => 'en', onUnauthorized: () => undefined });
+    let settled: unknown = 'pending';
+    const done = client.call('common/config').catch((e: unknown) => (settled = e));
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(settled).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1);
+    await done;
+    expect(settled).toEqual({ code: 6001, msg: 'error.timeout' });
+  });
+});
+
+describe('api client: withdrawal and Defi', () => {
+  const handlers = {
+    'wallet/bankWithdrawal': () => ok({}),
+    'wallet/trcWithdrawal': () => ok({}),
+    'Defi/myOrder': () => ok({ items: [] }),
+    'Defi/orderMoney': () => ok({}),
+  };
+
+  it('routes bank withdrawals to bankWithdrawal and every other method to trcWithdrawal', async () => {
+    const { api, client } = setup(handlers);
+    await withdraw(client, withdrawal);
+    await withdraw(client, { ...withdrawal, paymethod: 'trc20', addressId: 4 });
+    expect(api.requests.map((r) => r.path)).toEqual(['wallet/bankWithdrawal', 'wallet/trcWithdrawal']);
+    expect(api.requests[1]?.body).toEqual({ paymethod: 'trc20', amount: '100.00', payPassword: '123456', addressId: 4, Authorization: '' });
+  });
+
+  it('moves the Authorization value into the header and blanks it in the body', async () => {
+    localStorage.setItem(TOKEN_KEY, 'stored');
+    const { api, client } = setup(handlers);
+    await withdraw(client, { ...withdrawal, Authorization: 'from-payload' });
+    const req = api.last('wallet/bankWithdrawal');
+    expect(req?.headers.get('Authorization')).toBe('from-payload');
+    expect(req?.body).toMatchObject({ Authorization: '' });
+  });
+
+  it('blanks Authorization in the body and sends the stored token when the payload has none', async () => {
+    localStorage.setItem(TOKEN_KEY, 'stored');
+    const { api, client } = setup(handlers);
+    await withdraw(client, withdrawal);
+    const req = api.last('wallet/bankWithdrawal');
+    expect(req?.headers.get('Authorization')).toBe('stored');
+    expect(req?.body).toEqual({ ...withdrawal, Authorization: '' });
+  });
+
+  it('does the same move for both Defi calls', async () => {
+    localStorage.setItem(TOKEN_KEY, 'stored');
+    const { api, client } = setup(handlers);
+    await client.call('Defi/myOrder');
+    await client.call('Defi/orderMoney', { productId: 2, amount: '50', Authorization: '' });
+    for (const path of ['Defi/myOrder', 'Defi/orderMoney']) {
+      const req = api.last(path);
+      expect(req?.headers.get('Authorization'), path).toBe('stored');
+      expect(req?.body, path).toMatchObject({ Authorization: '' });
+    }
+  });
+});
+
+describe('api client: idempotency keys', () => {
+  it('sends a fresh Idempotency-Key on every money path and none elsewhere', async () => {
+    const all = Object.fromEntries(idempotentPaths.map((p) => [p, () => ok({})]));
+    const { api, client } = setup({ ...all, 'user/login': () => ok({}) });
+    for (const path of idempotentPaths) await client.call(path, {} as never);
+    await client.call('user/login', { username: 'a', password: 'b' });
+    const keys = idempotentPaths.map((p) => api.last(p)?.headers.get('Idempotency-Key'));
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(keys).size).toBe(idempotentPaths.length);
+    expect(api.last('user/login')?.headers.has('Idempotency-Key')).toBe(false);
+  });
+
+  it('reuses the key of a retried submission', async () => {
+    const { api, client } = setup({ 'order/create': () => ok({}) });
+    const submission = createSubmissionKey();
+    const body = { productId: 1, direction: 'rise', amount: '10', cycle: 60 } as const;
+    await client.call('order/create', body, { idempotencyKey: submission.keyFor(body) });
+    await client.call('order/create', body, { idempotencyKey: submission.keyFor(body) });
+    const [first, second] = api.requests.map((r) => r.headers.get('Idempotency-Key'));
+    expect(first).toBeTruthy();
+    expect(second).toBe(first);
+  });
+});
+
+describe('submission keys', () => {
+  it('keeps a key for the same body, renews it when the body changes or the submission is done', () => {
+    let n = 0;
+    const s = createSubmissionKey(() => `key-${++n}`);
+    expect(s.keyFor({ a: 1 })).toBe('key-1');
+    expect(s.keyFor({ a: 1 })).toBe('key-1');
+    expect(s.keyFor({ a: 2 })).toBe('key-2');
+    s.done();
+    expect(s.keyFor({ a: 2 })).toBe('key-3');
+  });
+});

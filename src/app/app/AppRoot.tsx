@@ -1,0 +1,20 @@
+import { Provider } from 'jotai';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router-dom';
+import '../styles/base.css';
+import '../styles/layout.css';
+import '../styles/forms.css';
+import type { App } from './createApp.ts';
+import { ApiContext } from './apiContext.ts';
+
+export function AppRoot({ app }: { app: App }) {
+  return (
+    <Provider store={app.store}>
+      <I18nextProvider i18n={app.i18n}>
+        <ApiContext value={app.client}>
+          <RouterProvider router={app.router} />
+        </ApiContext>
+      </I18nextProvider>
+    </Provider>
+  );
+}

@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import type { UserDetails } from '../../contract/user.ts';
+import { useLang } from '../hooks/useLang.ts';
+import { formatMoney } from '../i18n/format.ts';
+
+type Props = { readonly details: Pick<UserDetails, 'balance' | 'available' | 'frozen' | 'currency'>; readonly labels: 'home' | 'my' };
+
+/** Account, available and frozen balances, formatted exactly from their decimal strings. */
+export function Balances({ details, labels }: Props) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const money = (amount: string) => t('app.amount_currency', { amount: formatMoney(amount, lang), currency: details.currency });
+  return (
+    <dl className="balances">
+      <div className="balances__main">
+        <dt>{t(`${labels}.balance`)}</dt>
+        <dd>{money(details.balance)}</dd>
+      </div>
+      <div>
+        <dt>{t(`${labels}.available`)}</dt>
+        <dd>{money(details.available)}</dd>
+      </div>
+      <div>
+        <dt>{t(`${labels}.frozen`)}</dt>
+        <dd>{money(details.frozen)}</dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,22 @@
+import type { i18n as I18n } from 'i18next';
+import type { ApiFailure } from '../api/failure.ts';
+
+/** Field name → locale key of the message to show under it. */
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+/** A missing field gets its own prompt ("Please enter the username"); other reasons their generic text. */
+export function messageKeyFor(i18n: Pick<I18n, 'exists'>, field: string, reason: string): string {
+  const prompt = `prompt.${field}`;
+  return reason === 'field.required' && i18n.exists(prompt) ? prompt : reason;
+}
+
+/** The server's `data.fields`, limited to the fields this form shows. */
+export function serverFieldErrors<F extends string>(i18n: Pick<I18n, 'exists'>, failure: ApiFailure, fields: readonly F[]): FieldErrors<F> {
+  const out: FieldErrors<F> = {};
+  const reported = failure.data?.fields ?? {};
+  for (const f of fields) {
+    const reason = reported[f];
+    if (reason) out[f] = messageKeyFor(i18n, f, reason);
+  }
+  return out;
+}

@@ -1,0 +1,33 @@
+import { useEffect, useRef, useState } from 'react';
+import { isApiFailure, networkFailure, type ApiFailure } from '../api/failure.ts';
+
+export type CallState<T> = { status: 'loading' } | { status: 'ok'; data: T } | { status: 'error'; failure: ApiFailure };
+
+/**
+ * Runs `run` whenever `key` changes (null: do not run) and keeps the latest answer.
+ * An answer that arrives after the key changed or the screen left is dropped.
+ */
+export function useCall<T>(key: string | null, run: () => Promise<T>): { state: CallState<T> | null; reload: () => void } {
+  const [state, setState] = useState<CallState<T> | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const runRef = useRef(run);
+  useEffect(() => {
+    runRef.current = run;
+  });
+  useEffect(() => {
+    if (key === null) {
+      setState(null);
+      return;
+    }
+    let live = true;
+    setState({ status: 'loading' });
+    runRef.current().then(
+      (data) => live && setState({ status: 'ok', data }),
+      (e: unknown) => live && setState({ status: 'error', failure: isApiFailure(e) ? e : networkFailure }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [key, attempt]);
+  return { state, reload: () => setAttempt((n) => n + 1) };
+}

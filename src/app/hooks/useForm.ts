@@ -1,0 +1,44 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiFailure, networkFailure } from '../api/failure.ts';
+import { serverFieldErrors, type FieldErrors } from '../components/fieldErrors.ts';
+
+interface FormSpec<F extends string> {
+  readonly fields: readonly F[];
+  readonly initial: Record<F, string>;
+  readonly validate: (values: Record<F, string>) => FieldErrors<F>;
+  /** Throws an ApiFailure to show the server's field errors and message. */
+  readonly submit: (values: Record<F, string>) => Promise<void>;
+}
+
+/** Form state with client checks first, then the server's verdict; one submission at a time. */
+export function useForm<F extends string>(spec: FormSpec<F>) {
+  const { i18n } = useTranslation();
+  const [values, setValues] = useState(spec.initial);
+  const [errors, setErrors] = useState<FieldErrors<F>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const set = (field: F) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    const found = spec.validate(values);
+    setErrors(found);
+    setFormError(null);
+    if (Object.keys(found).length > 0) return;
+    setPending(true);
+    try {
+      await spec.submit(values);
+    } catch (e) {
+      const failure = isApiFailure(e) ? e : networkFailure;
+      setErrors(serverFieldErrors(i18n, failure, spec.fields));
+      setFormError(failure.msg);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return { values, set, errors, formError, pending, onSubmit };
+}

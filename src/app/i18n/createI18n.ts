@@ -1,0 +1,35 @@
+import i18next, { type i18n as I18n, type Resource } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { Lang } from '../../contract/primitives.ts';
+import en from '../../../locales/en.json' with { type: 'json' };
+import { DEFAULT_LANG, LANGS } from './languages.ts';
+
+type Pack = typeof en;
+
+// English ships in the first chunk; the other packs load only when chosen.
+const loaders: Readonly<Record<Lang, () => Promise<Pack>>> = {
+  en: () => Promise.resolve(en),
+  vn: () => import('../../../locales/vn.json').then((m) => m.default),
+  zn: () => import('../../../locales/zn.json').then((m) => m.default),
+};
+
+export async function loadPack(i18n: I18n, lang: Lang): Promise<void> {
+  if (i18n.hasResourceBundle(lang, 'translation')) return;
+  i18n.addResourceBundle(lang, 'translation', await loaders[lang]());
+}
+
+/** One instance per app, so tests cannot leak a language into each other. */
+export async function createI18n(lang: Lang): Promise<I18n> {
+  const resources: Resource = { [DEFAULT_LANG]: { translation: en } };
+  if (lang !== DEFAULT_LANG) resources[lang] = { translation: await loaders[lang]() };
+  const i18n = i18next.createInstance();
+  await i18n.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: DEFAULT_LANG,
+    supportedLngs: [...LANGS],
+    resources,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+  return i18n;
+}

@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { Balances } from '../../components/Balances.tsx';
+import { LoadFailure } from '../../components/LoadFailure.tsx';
+import { useUserDetails } from '../../hooks/useUserDetails.ts';
+
+export function BalanceCard({ token }: { readonly token: string }) {
+  const { t } = useTranslation();
+  const { state, reload } = useUserDetails(token);
+  return (
+    <section className="card balance-card" aria-label={t('home.balance')}>
+      {state?.status === 'ok' ? <Balances details={state.data} labels="home" /> : null}
+      {state?.status === 'error' ? <LoadFailure failure={state.failure} onRetry={reload} /> : null}
+      {state?.status === 'loading' ? <p className="muted">{t('app.loading')}</p> : null}
+    </section>
+  );
+}

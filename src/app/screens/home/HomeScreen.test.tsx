@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import en from '../../../../locales/en.json' with { type: 'json' };
+import { guardConsole } from '../../testing/consoleGuard.ts';
+import { fail, notices } from '../../testing/fakeApi.ts';
+import { renderApp } from '../../testing/renderApp.tsx';
+import { resetBrowserState } from '../../testing/reset.ts';
+
+resetBrowserState();
+guardConsole();
+
+describe('/ (home)', () => {
+  it('signed out: shows notices and a sign-in prompt, and never asks for details', async () => {
+    const { api, screen } = await renderApp('/');
+    await expect.element(screen.getByRole('link', { name: notices.items[0]?.title ?? '' })).toBeVisible();
+    await expect.element(screen.getByText(en.auth.signin_prompt)).toBeVisible();
+    expect(api.count('user/details')).toBe(0);
+    expect(api.last('common/notice')?.method).toBe('GET');
+  });
+
+  it('signed in: shows the balance card and quick actions', async () => {
+    localStorage.setItem('accessToken', 'tok');
+    const { screen } = await renderApp('/');
+    await expect.element(screen.getByText('12,345,678,901,234.56 USDT')).toBeVisible();
+    await expect.element(screen.getByText('1,000.50 USDT')).toBeVisible();
+    const actions = screen.getByRole('navigation', { name: en.home.actions });
+    await expect.element(actions.getByRole('link', { name: en.home.deposit })).toHaveAttribute('href', '/recharge');
+    await expect.element(actions.getByRole('link', { name: en.home.withdraw })).toHaveAttribute('href', '/withdraw');
+    await expect.element(actions.getByRole('link', { name: en.home.invite })).toHaveAttribute('href', '/yqhy');
+    await expect.element(actions.getByRole('link', { name: en.home.support })).toHaveAttribute('href', '/kf');
+  });
+
+  it('shows a translated failure with a retry when notices fail', async () => {
+    const { api, screen } = await renderApp('/', { 'common/notice': () => fail(500, 5000, 'error.internal') });
+    await expect.element(screen.getByText(en.error.internal)).toBeVisible();
+    await screen.getByRole('button', { name: en.app.retry }).click();
+    await expect.poll(() => api.count('common/notice')).toBe(2);
+  });
+});

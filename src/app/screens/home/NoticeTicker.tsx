@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useApi } from '../../app/apiContext.ts';
+import { LoadFailure } from '../../components/LoadFailure.tsx';
+import { useCall } from '../../hooks/useCall.ts';
+import { useLang } from '../../hooks/useLang.ts';
+
+/** Announcements (GET common/notice) in the member's language; reloads when the language changes. */
+export function NoticeTicker() {
+  const { t } = useTranslation();
+  const client = useApi();
+  const lang = useLang();
+  const { state, reload } = useCall(`notice:${lang}`, () => client.call('common/notice').then((r) => r.data.items));
+  const notices = state?.status === 'ok' ? state.data.filter((n) => n.kind === 'notice') : [];
+  return (
+    <section className="ticker" aria-labelledby="notice-title">
+      <h2 id="notice-title" className="ticker__title">
+        {t('home.notices')}
+      </h2>
+      {state?.status === 'error' ? <LoadFailure failure={state.failure} onRetry={reload} /> : null}
+      {state?.status === 'loading' ? <p className="muted">{t('app.loading')}</p> : null}
+      {state?.status === 'ok' && notices.length === 0 ? <p className="muted">{t('home.no_notices')}</p> : null}
+      {notices.length > 0 ? (
+        <div className="ticker__viewport">
+          <ul className="ticker__track">
+            {notices.map((n) => (
+              <li key={n.id}>
+                <Link to="/bz">{n.title}</Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useApi } from '../../app/apiContext.ts';
+import { FormAlert } from '../../components/FormAlert.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { useForm } from '../../hooks/useForm.ts';
+import { useSignIn } from '../../hooks/useSignIn.ts';
+import { loginFields, validateLogin } from './validateLogin.ts';
+
+export function LoginScreen() {
+  const { t } = useTranslation();
+  const client = useApi();
+  const signIn = useSignIn();
+  const form = useForm({
+    fields: loginFields,
+    initial: { username: '', password: '' },
+    validate: validateLogin,
+    submit: async (v) => {
+      const res = await client.call('user/login', { username: v.username.trim(), password: v.password });
+      await signIn(res.data.accessToken, 'msg.login_ok');
+    },
+  });
+  const error = (key: string | undefined) => (key ? t(key) : undefined);
+
+  return (
+    <form className="panel form" noValidate onSubmit={(e) => void form.onSubmit(e)}>
+      <TextField label={t('label.username')} name="username" autoComplete="username" autoCapitalize="none" value={form.values.username} onValue={form.set('username')} error={error(form.errors.username)} />
+      <TextField label={t('label.password')} name="password" type="password" autoComplete="current-password" value={form.values.password} onValue={form.set('password')} error={error(form.errors.password)} />
+      <FormAlert messageKey={form.formError} />
+      <button type="submit" className="button button--block" disabled={form.pending}>
+        {form.pending ? t('auth.submitting') : t('auth.login')}
+      </button>
+      <p className="form__links">
+        <span>{t('auth.no_account')}</span> <Link to="/reg">{t('auth.register')}</Link>
+      </p>
+      <p className="form__links">
+        {/* decisions.md: no self-service recovery without a second channel; support helps. */}
+        <Link to="/kf">{t('auth.forgot')}</Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,6 @@
+import { ComingSoon } from '../../components/ComingSoon.tsx';
+
+// A later issue fills this screen (see decisions.md, Routes → screens).
+export function DepositPaymentScreen() {
+  return <ComingSoon screen="recharge2" />;
+}

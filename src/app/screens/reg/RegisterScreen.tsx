@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useApi } from '../../app/apiContext.ts';
+import { FormAlert } from '../../components/FormAlert.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { useForm } from '../../hooks/useForm.ts';
+import { useSignIn } from '../../hooks/useSignIn.ts';
+import { regFields, validateRegistration } from './validateRegistration.ts';
+
+export function RegisterScreen() {
+  const { t } = useTranslation();
+  const client = useApi();
+  const signIn = useSignIn();
+  const [params] = useSearchParams();
+  // Invite links carry the code as ?code= (ours) or ?invite=.
+  const invited = params.get('code') ?? params.get('invite') ?? '';
+  const form = useForm({
+    fields: regFields,
+    initial: { username: '', phone: '', password: '', confirmPassword: '', inviteCode: invited },
+    validate: validateRegistration,
+    submit: async (v) => {
+      const res = await client.call('user/register', {
+        username: v.username.trim(),
+        phone: v.phone.trim(),
+        password: v.password,
+        confirmPassword: v.confirmPassword,
+        inviteCode: v.inviteCode.trim(),
+      });
+      await signIn(res.data.accessToken, 'msg.signup_ok');
+    },
+  });
+  const error = (key: string | undefined) => (key ? t(key) : undefined);
+
+  return (
+    <form className="panel form" noValidate onSubmit={(e) => void form.onSubmit(e)}>
+      <TextField label={t('label.username')} name="username" autoComplete="username" autoCapitalize="none" hint={t('hint.username')} value={form.values.username} onValue={form.set('username')} error={error(form.errors.username)} />
+      <TextField label={t('label.phone')} name="phone" type="tel" inputMode="numeric" autoComplete="tel" hint={t('hint.phone')} value={form.values.phone} onValue={form.set('phone')} error={error(form.errors.phone)} />
+      <TextField label={t('label.password')} name="password" type="password" autoComplete="new-password" hint={t('hint.password')} value={form.values.password} onValue={form.set('password')} error={error(form.errors.password)} />
+      <TextField label={t('label.confirmPassword')} name="confirmPassword" type="password" autoComplete="new-password" value={form.values.confirmPassword} onValue={form.set('confirmPassword')} error={error(form.errors.confirmPassword)} />
+      <TextField label={t('label.inviteCode')} name="inviteCode" autoCapitalize="none" value={form.values.inviteCode} onValue={form.set('inviteCode')} error={error(form.errors.inviteCode)} />
+      <FormAlert messageKey={form.formError} />
+      <button type="submit" className="button button--block" disabled={form.pending}>
+        {form.pending ? t('auth.submitting') : t('auth.register')}
+      </button>
+      <p className="form__links">
+        <span>{t('auth.have_account')}</span> <Link to="/login">{t('auth.login')}</Link>
+      </p>
+    </form>
+  );
+}

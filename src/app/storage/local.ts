@@ -1,0 +1,20 @@
+/** The spec's localStorage keys. Reads never throw: storage can be blocked in private modes. */
+export const TOKEN_KEY = 'accessToken';
+export const LANG_KEY = 'lang';
+
+export function readItem(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeItem(key: string, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Storage full or blocked: the in-memory atom still holds the value for this visit.
+  }
+}
