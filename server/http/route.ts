@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { api, type Api, type ApiPath, type Res } from '../../src/contract/api.ts';
+import type { ErrorKey } from '../../src/contract/errors.ts';
 import type { Lang } from '../../src/contract/primitives.ts';
 import { findSession, type AuthUser } from '../auth/tokens.ts';
 import type { Db } from '../db/client.ts';
@@ -55,7 +56,12 @@ export function route<P extends ApiPath>(app: Hono, deps: Deps, path: P, handler
     if (endpoint.auth && !user) throw new ApiError('error.unauthorized');
     const input = await readInput(c, endpoint.method);
     const parsed = endpoint.req.safeParse(input);
-    if (!parsed.success) throw new ApiError('error.validation', fieldsOf(parsed.error));
+    if (!parsed.success) {
+      const fields = fieldsOf(parsed.error);
+      // A field that carries a message of its own ("Please Enter The Amount") names the whole error.
+      const own = Object.values(fields).find((k): k is ErrorKey => k.startsWith('error.'));
+      throw new ApiError(own ?? 'error.validation', fields);
+    }
     const base = {
       body: parsed.data,
       user,

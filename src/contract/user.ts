@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  amountInput, blankedAuthorization, epochMs, id, imageDataUrl, lang, loginPassword, money, page, password,
+  blankedAuthorization, epochMs, id, imageDataUrl, lang, loginPassword, money, page, password,
   payPassword, phone, requiredText, reviewStatus, username,
 } from './primitives.ts';
 
@@ -47,14 +47,25 @@ export const addressInput = z.object({
   address: z.string({ error: 'field.required' }).trim().min(1, 'field.required').regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'field.address_format'),
 });
 export const saveBankReq = z.discriminatedUnion('kind', [bankCardInput, addressInput]);
+/** A bound card in answers: the card number is masked to its last 4 digits ("**** 1234"). */
 export const bankCard = bankCardInput.omit({ kind: true }).extend({ id: z.number().int(), cardNumber: z.string() });
 export const withdrawAddress = z.object({ id: z.number().int(), network: z.literal('TRC20'), address: z.string() });
 export const userWallets = z.object({ bank: bankCard.nullable(), addresses: z.array(withdrawAddress) });
 
 export const paymentMethod = z.enum(['bank', 'trc20']);
+/**
+ * The amount of a deposit, withdrawal or refund request: amountInput's shape, but with the spec's own messages
+ * ("Please Enter The Amount", "Incorrect Amount") as the field reasons.
+ */
+export const requestAmount = z
+  .string({ error: 'error.amount_required' })
+  .trim()
+  .min(1, 'error.amount_required')
+  .regex(/^(0|[1-9]\d{0,11})(\.\d{1,2})?$/, 'error.amount_incorrect')
+  .refine((s) => !/^0(\.0{1,2})?$/.test(s), 'error.amount_incorrect');
 export const depositReq = z.object({
   method: paymentMethod,
-  amount: amountInput,
+  amount: requestAmount,
   reference: requiredText(128),
   receipt: imageDataUrl.optional(),
 });
@@ -111,7 +122,9 @@ export const inviteInfo = z.object({
   inviteCode: z.string(),
   /** Path of the registration screen with the code filled in; the app prefixes its own origin. */
   registerPath: z.string(),
+  /** One row per generation 1-9 (1 = invited by me): team members in it, cashback earned from it, its rate. */
   levels: z.array(z.object({ level: z.number().int().min(1).max(9), members: z.number().int(), cashback: money, rate: z.string() })),
+  /** Newest team members of any generation; the username is masked (ab***9), `level` is their generation. */
   recent: z.array(z.object({ username: z.string(), registeredAt: epochMs, level: z.number().int() })),
 });
 
@@ -125,7 +138,10 @@ export const waterReq = page.extend({ type: ledgerType.optional() });
 export const ledgerEntry = z.object({
   id: z.number().int(),
   type: ledgerType,
+  /** Change of the total balance; a freeze or unfreeze changes only its parts and shows 0.00 here. */
   amount: money,
+  /** Change of the available part (a withdrawal freeze shows here as a negative amount). */
+  available: money,
   balanceAfter: money,
   createdAt: epochMs,
   ref: z.string().nullable(),
@@ -134,7 +150,7 @@ export const waterRes = z.object({ items: z.array(ledgerEntry), total: z.number(
 
 export const withdrawalReq = z.object({
   paymethod: paymentMethod,
-  amount: amountInput,
+  amount: requestAmount,
   payPassword,
   /** Only for trc20: which bound address; the first one when absent. */
   addressId: id.optional(),
@@ -145,7 +161,7 @@ export const refundReq = z.object({
   nationality: requiredText(64),
   name: requiredText(64),
   idNumber: requiredText(32),
-  lostAmount: amountInput,
+  lostAmount: requestAmount,
   refundNumber: requiredText(64),
   payPassword,
 });

@@ -1,0 +1,57 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { revokeOtherSessions } from '../auth/tokens.ts';
+import { users } from '../db/schema/core.ts';
+import type { Deps } from '../deps.ts';
+import { ApiError, fieldError } from '../http/errors.ts';
+import { route } from '../http/route.ts';
+import { verifyPayPassword } from './pay-password.ts';
+
+/** Wrong current-password tries share the login limiter (5 per 15 minutes), so a stolen session cannot guess it. */
+async function checkLoginPassword(deps: Deps, userId: number, hash: string, plain: string, field: string) {
+  const key = `pwd:${userId}`;
+  if (deps.loginLimiter.blocked(key)) throw new ApiError('error.rate_limited');
+  if (await verifyPassword(hash, plain)) return;
+  deps.loginLimiter.fail(key);
+  throw fieldError(field, 'error.password_wrong', 'error.password_wrong');
+}
+
+export function passwordRoutes(app: Hono, deps: Deps) {
+  route(app, deps, 'user/reset_pwd', async ({ body, user, db }) => {
+    const [u] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+    if (!u) throw new ApiError('error.unauthorized');
+    await checkLoginPassword(deps, user.id, u.hash, body.oldPassword, 'oldPassword');
+    const passwordHash = await hashPassword(body.newPassword);
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+      // Whoever else holds a session (a lost phone, a thief) is signed out; this device stays signed in.
+      await revokeOtherSessions(tx, user.id, user.tokenHash);
+    });
+    return { ok: true as const };
+  });
+
+  route(app, deps, 'user/reset_paypwd', async ({ body, user, db, now }) => {
+    const [u] = await db.select({ hash: users.passwordHash, payHash: users.payPasswordHash }).from(users).where(eq(users.id, user.id));
+    if (!u) throw new ApiError('error.unauthorized');
+    if (u.payHash === null) {
+      // First time: the login password proves it is the member.
+      if (body.loginPassword === undefined) throw fieldError('loginPassword', 'field.required');
+      await checkLoginPassword(deps, user.id, u.hash, body.loginPassword, 'loginPassword');
+    } else {
+      // Changing: the current transaction password, under the same lock as withdrawals.
+      if (body.oldPayPassword === undefined) throw fieldError('oldPayPassword', 'field.required');
+      await verifyPayPassword(db, user.id, body.oldPayPassword, now);
+    }
+    const payPasswordHash = await hashPassword(body.newPayPassword);
+    // Conditional on the hash we checked against, so two concurrent changes cannot both pass with one proof.
+    const unchanged = u.payHash === null ? isNull(users.payPasswordHash) : eq(users.payPasswordHash, u.payHash);
+    const [changed] = await db
+      .update(users)
+      .set({ payPasswordHash, payPasswordFails: 0, payPasswordLockedUntil: null })
+      .where(and(eq(users.id, user.id), unchanged))
+      .returning({ id: users.id });
+    if (!changed) throw new ApiError('error.pay_password_wrong');
+    return { ok: true as const };
+  });
+}

@@ -1,0 +1,79 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Context, Hono } from 'hono';
+import { api } from '../../src/contract/api.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { findSession } from '../auth/tokens.ts';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/core.ts';
+import type { Deps } from '../deps.ts';
+import { ApiError } from '../http/errors.ts';
+import { MAX_BODY_BYTES } from '../http/route.ts';
+import { PAY_PASSWORD_LOCK_MS, PAY_PASSWORD_MAX_FAILS } from './limits.ts';
+
+/**
+ * Checks the 6-digit transaction password. Wrong tries are counted in the database with an atomic increment,
+ * so concurrent guesses cannot slip past the limit; the fifth locks it for 15 minutes (server time).
+ * Must run outside any transaction that a failure would roll back, or the count would be lost with it.
+ */
+export async function verifyPayPassword(db: Db, userId: number, plain: string, now: number): Promise<void> {
+  const [u] = await db
+    .select({ hash: users.payPasswordHash, fails: users.payPasswordFails, lockedUntil: users.payPasswordLockedUntil })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!u?.hash) throw new ApiError('error.pay_password_unset');
+  if (u.lockedUntil && u.lockedUntil.getTime() > now) throw new ApiError('error.pay_password_locked');
+  if (await verifyPassword(u.hash, plain)) {
+    if (u.fails > 0) await db.update(users).set({ payPasswordFails: 0 }).where(eq(users.id, userId));
+    return;
+  }
+  const [counted] = await db
+    .update(users)
+    .set({ payPasswordFails: sql`${users.payPasswordFails} + 1` })
+    .where(eq(users.id, userId))
+    .returning({ fails: users.payPasswordFails });
+  if ((counted?.fails ?? 0) >= PAY_PASSWORD_MAX_FAILS) {
+    await db.update(users).set({ payPasswordFails: 0, payPasswordLockedUntil: new Date(now + PAY_PASSWORD_LOCK_MS) }).where(eq(users.id, userId));
+    throw new ApiError('error.pay_password_locked');
+  }
+  throw new ApiError('error.pay_password_wrong', { payPassword: 'error.pay_password_wrong' });
+}
+
+type GatedPath = 'wallet/bankWithdrawal' | 'wallet/trcWithdrawal' | 'wallet/submit';
+const passed = new WeakSet<Request>();
+
+/**
+ * These money paths run their handler inside a transaction (route()), where a failed password check would be
+ * rolled back together with its count. So the check runs here first, before the route, on the same
+ * validated body, and the handler only confirms it happened (requirePayPassword). Bodies that fail
+ * validation are left to the route, so malformed input never counts as a wrong try.
+ */
+export function payPasswordGate(app: Hono, deps: Deps, path: GatedPath): void {
+  app.use(`/api/${path}`, async (c, next) => {
+    if (c.req.method !== 'POST') return next();
+    const now = deps.clock.now();
+    const user = await findSession(deps.db, c.req.header('authorization'), now);
+    const body = user ? await jsonBody(c) : undefined;
+    const parsed = api[path].req.safeParse(body);
+    if (user && parsed.success) {
+      await verifyPayPassword(deps.db, user.id, parsed.data.payPassword, now);
+      passed.add(c.req.raw);
+    }
+    await next();
+  });
+}
+
+/** In the handler: the gate verified this request's transaction password. */
+export function requirePayPassword(c: Context): void {
+  if (!passed.has(c.req.raw)) throw new ApiError('error.pay_password_wrong', { payPassword: 'error.pay_password_wrong' });
+}
+
+async function jsonBody(c: Context): Promise<unknown> {
+  if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) return undefined;
+  const text = await c.req.text(); // Hono caches it, so route() reads the same text again
+  if (text.length > MAX_BODY_BYTES) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,29 @@
+import type { ReviewItem } from '../../src/contract/user.ts';
+import type { ReviewStatus } from '../../src/contract/primitives.ts';
+import type { Cents } from '../domain/money.ts';
+import { fromCents } from '../domain/money.ts';
+
+/** The columns deposits, withdrawals and refund requests share. */
+export interface ReviewRow {
+  readonly id: number;
+  readonly amount: Cents;
+  readonly status: string;
+  readonly reason: string | null;
+  readonly createdAt: Date;
+  readonly decidedAt: Date | null;
+}
+
+const statusOf = (s: string): ReviewStatus => (s === 'success' || s === 'fail' ? s : 'review');
+
+export function reviewItemOf(kind: ReviewItem['kind'], method: string, row: ReviewRow): ReviewItem {
+  return {
+    id: row.id,
+    kind,
+    method,
+    amount: fromCents(row.amount),
+    status: statusOf(row.status),
+    reason: row.reason,
+    createdAt: row.createdAt.getTime(),
+    decidedAt: row.decidedAt?.getTime() ?? null,
+  };
+}
