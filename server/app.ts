@@ -3,6 +3,12 @@ import type { Deps } from './deps.ts';
 import { ApiError } from './http/errors.ts';
 import { authRoutes } from './routes/auth.ts';
 import { commonRoutes } from './routes/common.ts';
+import { earnRoutes } from './routes/earn.ts';
+import { inviteRoutes } from './routes/invite.ts';
+import { moneyRoutes } from './money/routes.ts';
+import { orderRoutes } from './routes/orders.ts';
+import { productRoutes } from './routes/products.ts';
+import { supportRoutes } from './routes/support.ts';
 
 /** The API as a Hono app: testable with `app.request()`, no socket needed. Each domain adds its routes here. */
 export function createApp(deps: Deps): Hono {
@@ -15,6 +21,12 @@ export function createApp(deps: Deps): Hono {
   });
   authRoutes(app, deps);
   commonRoutes(app, deps);
+  earnRoutes(app, deps);
+  inviteRoutes(app, deps);
+  moneyRoutes(app, deps);
+  supportRoutes(app, deps);
+  productRoutes(app, deps);
+  orderRoutes(app, deps);
 
   app.all('/api/*', (c) => c.json(new ApiError('error.not_found').body(), 404));
   app.onError((err, c) => {

@@ -4,6 +4,7 @@ import type { Db } from './db/client.ts';
 import { rows } from './db/rows.ts';
 import { accounts, notices, users } from './db/schema/core.ts';
 import { move } from './domain/ledger.ts';
+import { seedEarnIfEmpty } from './earn/seed.ts';
 
 /** First start only: a demo member (also the first inviter), its invitation code, and a few notices. */
 export const DEMO = { username: 'demo', password: 'demo1234', phone: '13800000000', inviteCode: 'WELCOME1', startingBalance: 10_000_00n } as const;
@@ -30,6 +31,7 @@ const NOTICES: Record<'en' | 'vn' | 'zn', [kind: 'notice' | 'help', title: strin
 };
 
 export async function seedIfEmpty(db: Db, now: number): Promise<boolean> {
+  await seedEarnIfEmpty(db, now);
   const [{ n } = { n: 0 }] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM users`);
   if (Number(n) > 0) return false;
   const passwordHash = await hashPassword(DEMO.password);

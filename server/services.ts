@@ -1,4 +1,8 @@
 import type { Deps } from './deps.ts';
+import { AccrualService } from './earn/service.ts';
+import { DemoApprover } from './money/demo-approver.ts';
+import { startMarketServices } from './market/services.ts';
+import { payCashbackOnSettled } from './referral/on-settled.ts';
 
 /** A background loop of the server (market feed, settlement, accrual); stopped on shutdown. */
 export interface Service {
@@ -7,6 +11,11 @@ export interface Service {
 }
 
 /** Starts every background service; domains add theirs here. */
-export async function startServices(_deps: Deps): Promise<Service[]> {
-  return [];
+export async function startServices(deps: Deps): Promise<Service[]> {
+  const services: Service[] = [new AccrualService(deps).start()];
+  // Demo mode: reviews approve themselves after DEMO_AUTO_APPROVE_MS; off (0) unless asked for.
+  if (deps.config.DEMO_AUTO_APPROVE_MS > 0) services.push(new DemoApprover(deps).start());
+  // Market feed and settlement; tests turn MARKET_FEED off and drive both with the manual clock.
+  if (deps.config.MARKET_FEED) services.push(...(await startMarketServices(deps, { onSettled: [payCashbackOnSettled] })));
+  return services;
 }

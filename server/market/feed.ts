@@ -1,0 +1,62 @@
+/**
+ * A market feed produces ticks. The embedded default is the seeded simulator (simulator.ts); replay.ts plays
+ * OHLCV files; a live exchange source only has to implement `Feed` too. The feed never touches the database:
+ * MarketRecorder (recorder.ts) stores what it produces.
+ */
+
+/** One trade print. Prices and quantities are in the product's minor units (see prices.ts). */
+export interface Tick {
+  readonly productId: number;
+  /** Epoch ms. At most one tick per product per second. */
+  readonly t: number;
+  readonly price: bigint;
+  readonly qty: bigint;
+  /** At or above the previous price: the trade tape's side. */
+  readonly up: boolean;
+}
+
+export type Resolution = 60 | 3600 | 86400;
+
+/** A candle of history the feed produced without ticks (backfill, a downtime gap). */
+export interface Bar {
+  readonly productId: number;
+  /** Seconds: 60 (1 minute), 3600 (1 hour) or 86400 (1 UTC day). */
+  readonly res: Resolution;
+  /** Open time, epoch ms, a multiple of res × 1000. */
+  readonly t: number;
+  readonly open: bigint;
+  readonly high: bigint;
+  readonly low: bigint;
+  readonly close: bigint;
+  readonly volume: bigint;
+  /** Σ price × qty in units of 10^-(decimals + qtyDecimals). */
+  readonly turnover: bigint;
+}
+
+export interface FeedBatch {
+  /** Stored as ticks and folded into candles. */
+  readonly ticks: readonly Tick[];
+  /** Stored as candles (and folded into the coarser resolutions: a 1-minute bar into its hour and day). */
+  readonly bars: readonly Bar[];
+  /** Ticks of generated history: stored, but already counted in `bars`, so not folded again. */
+  readonly historyTicks: readonly Tick[];
+}
+
+export const emptyBatch = (): FeedBatch => ({ ticks: [], bars: [], historyTicks: [] });
+
+/** Where stored history ends for a product: its last price and the time of it. */
+export interface LastPrice {
+  readonly t: number;
+  readonly price: bigint;
+}
+
+export interface Feed {
+  readonly name: string;
+  /**
+   * Called once at start with what the store already holds per product (absent: nothing yet). The feed
+   * continues from there and may answer history for a first start or for the time the server was down.
+   */
+  resume(last: ReadonlyMap<number, LastPrice>, now: number): FeedBatch | Promise<FeedBatch>;
+  /** Everything new up to `now` (inclusive), oldest first; only while each product's market is open. */
+  poll(now: number): FeedBatch | Promise<FeedBatch>;
+}

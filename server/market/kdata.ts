@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import type { Bar, Interval } from '../../src/contract/market.ts';
+import type { Db } from '../db/client.ts';
+import { rows } from '../db/rows.ts';
+import type { MarketProduct } from './catalog.ts';
+import type { Resolution } from './feed.ts';
+import { formatScaled } from './prices.ts';
+
+/** Each interval's length and the stored resolution it is aggregated from. Buckets are aligned to UTC. */
+export const INTERVALS: Record<Interval, { readonly ms: number; readonly res: Resolution }> = {
+  '1m': { ms: 60_000, res: 60 },
+  '5m': { ms: 300_000, res: 60 },
+  '15m': { ms: 900_000, res: 60 },
+  '30m': { ms: 1_800_000, res: 60 },
+  '1h': { ms: 3_600_000, res: 3600 },
+  '4h': { ms: 14_400_000, res: 3600 },
+  '1d': { ms: 86_400_000, res: 86400 },
+};
+
+/**
+ * The newest `limit` bars of an interval, oldest first, aggregated in SQL from stored candles. With `since`,
+ * only bars whose open time is >= since: a poll with the last bar's open time gets that bar (it may have
+ * changed) plus any newer one, so an unchanged chart costs one bar.
+ */
+export async function kdataBars(db: Db, p: MarketProduct, interval: Interval, now: number, limit: number, since?: number): Promise<Bar[]> {
+  const { ms, res } = INTERVALS[interval];
+  const perBar = ms / (res * 1000);
+  // Without since, start where the newest limit × perBar source rows start: enough for `limit` bars even when
+  // a market's closed hours leave buckets part-empty, and the scan stays on the primary key.
+  const from =
+    since !== undefined
+      ? sql`${Math.ceil(since / ms) * ms}`
+      : sql`coalesce((SELECT (t / ${ms}) * ${ms} FROM candles WHERE product_id = ${p.id} AND res = ${res} AND t <= ${now}
+                      ORDER BY t DESC OFFSET ${limit * perBar - 1} LIMIT 1), 0)`;
+  const found = await rows<{ bt: string; o: string; h: string; l: string; c: string; v: string }>(
+    db,
+    sql`SELECT (t / ${ms}) * ${ms} AS bt, (array_agg(open ORDER BY t))[1]::text AS o, max(high)::text AS h, min(low)::text AS l,
+          (array_agg(close ORDER BY t DESC))[1]::text AS c, sum(volume)::text AS v
+        FROM candles
+        WHERE product_id = ${p.id} AND res = ${res} AND t >= ${from} AND t <= ${now}
+        GROUP BY 1 ORDER BY 1 DESC LIMIT ${limit}`,
+  );
+  const d = p.decimals;
+  return found.reverse().map((r): Bar => [
+    Number(r.bt), formatScaled(BigInt(r.o), d), formatScaled(BigInt(r.h), d), formatScaled(BigInt(r.l), d), formatScaled(BigInt(r.c), d),
+    formatScaled(BigInt(r.v), p.qtyDecimals),
+  ]);
+}

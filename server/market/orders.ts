@@ -1,0 +1,101 @@
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Direction, Order } from '../../src/contract/market.ts';
+import type { Db } from '../db/client.ts';
+import { rows } from '../db/rows.ts';
+import { orders, products } from '../db/schema/market.ts';
+import { move } from '../domain/ledger.ts';
+import { fromCents, fromPpm, mulRateCeil, type Cents } from '../domain/money.ts';
+import { ApiError, fieldError } from '../http/errors.ts';
+import type { MarketProduct } from './catalog.ts';
+import { formatScaled } from './prices.ts';
+import { STALE_TICK_MS } from './quotes.ts';
+import { isOpen } from './sessions.ts';
+
+type OrderRow = typeof orders.$inferSelect;
+const isDirection = (s: string): s is Direction => s === 'rise' || s === 'fall';
+const isStatus = (s: string): s is Order['status'] => s === 'open' || s === 'won' || s === 'lost' || s === 'draw';
+
+export function orderView(o: OrderRow, symbol: string, decimals: number): Order {
+  if (!isDirection(o.direction) || !isStatus(o.status)) throw new Error(`order ${o.id}: bad direction or status`);
+  return {
+    id: o.id,
+    orderNo: o.orderNo,
+    productId: o.productId,
+    symbol,
+    direction: o.direction,
+    amount: fromCents(o.amount),
+    fee: fromCents(o.fee),
+    cycle: o.cycle,
+    payoutRate: fromPpm(o.payoutPpm),
+    openPrice: formatScaled(o.openPrice, decimals),
+    openTime: o.openTime,
+    settleTime: o.settleTime,
+    settlePrice: o.settlePrice !== null ? formatScaled(o.settlePrice, decimals) : null,
+    status: o.status,
+    profit: o.profit !== null ? fromCents(o.profit) : null,
+  };
+}
+
+export interface PlaceOrder {
+  readonly userId: number;
+  readonly product: MarketProduct;
+  readonly direction: Direction;
+  readonly amount: Cents;
+  readonly cycle: number;
+  readonly now: number;
+}
+
+/**
+ * Checks the terms, opens at the last recorded tick at the server's receipt time, and debits stake and fee
+ * as two ledger entries. Runs in the caller's transaction: any refusal rolls everything back.
+ */
+export async function placeOrder(db: Db, o: PlaceOrder): Promise<Order> {
+  const { product, now } = o;
+  const cycle = product.cycles.find((c) => c.seconds === o.cycle);
+  if (!cycle) throw fieldError('cycle', 'error.cycle_invalid', 'error.cycle_invalid');
+  if (o.amount < product.minAmount) throw fieldError('amount', 'error.below_minimum', 'error.below_minimum');
+  if (o.amount > product.maxAmount) throw fieldError('amount', 'error.above_maximum', 'error.above_maximum');
+  const settleTime = now + cycle.seconds * 1000;
+  // Open now and still open at the settle time, so the result is decided by a live price, not a closing one.
+  if (!isOpen(product.session, now) || !isOpen(product.session, settleTime - 1000)) throw new ApiError('error.market_closed');
+  const [tick] = await rows<{ t: string; price: string }>(
+    db,
+    sql`SELECT t::text, price::text FROM ticks WHERE product_id = ${product.id} AND t <= ${now} ORDER BY t DESC LIMIT 1`,
+  );
+  if (!tick || now - Number(tick.t) > STALE_TICK_MS) throw new ApiError('error.market_closed');
+  const fee = mulRateCeil(o.amount, product.feePpm);
+  const [row] = await db
+    .insert(orders)
+    .values({
+      userId: o.userId, productId: product.id, direction: o.direction, amount: o.amount, fee, cycle: cycle.seconds,
+      payoutPpm: cycle.payoutPpm, openPrice: BigInt(tick.price), openTickTime: Number(tick.t), openTime: now, settleTime, status: 'open',
+    })
+    .returning();
+  if (!row) throw new Error('order insert returned nothing');
+  await move(db, { userId: o.userId, type: 'order_stake', available: -o.amount, ref: row.orderNo, at: now });
+  if (fee > 0n) await move(db, { userId: o.userId, type: 'order_fee', available: -fee, ref: row.orderNo, at: now });
+  return orderView(row, product.symbol, product.decimals);
+}
+
+const withProduct = (db: Db) =>
+  db.select({ o: orders, symbol: products.symbol, decimals: products.decimals }).from(orders).innerJoin(products, eq(products.id, orders.productId));
+
+/** My open orders (optionally on one product), soonest to settle first. */
+export async function openOrders(db: Db, userId: number, productId?: number): Promise<Order[]> {
+  const found = await withProduct(db)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'open'), productId !== undefined ? eq(orders.productId, productId) : undefined))
+    .orderBy(orders.settleTime, orders.id);
+  return found.map((r) => orderView(r.o, r.symbol, r.decimals));
+}
+
+/** My settled orders, newest settle time first (optionally on one product). */
+export async function settledOrders(db: Db, userId: number, page: { page: number; size: number }, productId?: number): Promise<{ items: Order[]; total: number }> {
+  const where = and(eq(orders.userId, userId), ne(orders.status, 'open'), productId !== undefined ? eq(orders.productId, productId) : undefined);
+  const found = await withProduct(db)
+    .where(where)
+    .orderBy(desc(orders.settleTime), desc(orders.id))
+    .limit(page.size)
+    .offset((page.page - 1) * page.size);
+  const [total] = await db.select({ n: count() }).from(orders).where(where);
+  return { items: found.map((r) => orderView(r.o, r.symbol, r.decimals)), total: Number(total?.n ?? 0) };
+}

@@ -1,0 +1,23 @@
+import type { Direction } from '../../src/contract/market.ts';
+import { mulRateFloor, type Cents } from '../domain/money.ts';
+
+export type Result = 'won' | 'lost' | 'draw';
+
+export interface Outcome {
+  readonly status: Result;
+  /** Credited back to the member: stake plus payout when won, the stake when a draw, nothing when lost. */
+  readonly payout: Cents;
+  /** The member's net result without the fee (which is kept in every case). */
+  readonly profit: Cents;
+}
+
+/** decisions.md: right direction pays amount + amount × payout, wrong loses the amount, equal returns it. */
+export function outcomeOf(direction: Direction, openPrice: bigint, settlePrice: bigint, amount: Cents, payoutPpm: bigint): Outcome {
+  if (settlePrice === openPrice) return { status: 'draw', payout: amount, profit: 0n };
+  const rose = settlePrice > openPrice;
+  if (rose === (direction === 'rise')) {
+    const gain = mulRateFloor(amount, payoutPpm);
+    return { status: 'won', payout: amount + gain, profit: gain };
+  }
+  return { status: 'lost', payout: 0n, profit: -amount };
+}

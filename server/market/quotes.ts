@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import type { ProductSummary } from '../../src/contract/market.ts';
+import type { Db } from '../db/client.ts';
+import { rows } from '../db/rows.ts';
+import type { MarketProduct } from './catalog.ts';
+import { DAY, MINUTE } from './history.ts';
+import { formatScaled } from './prices.ts';
+import { isOpen } from './sessions.ts';
+
+/** A last tick older than this means the feed is not running: the market counts as closed for orders. */
+export const STALE_TICK_MS = 5_000;
+
+/** "(last − ref) / ref" in percent with 2 decimals, rounded half away from zero: 101n, 100n -> "1.00". */
+export function changePct(last: bigint, ref: bigint): string {
+  if (ref <= 0n) return '0.00';
+  const diff = last - ref;
+  const abs = diff < 0n ? -diff : diff;
+  const hundredths = (abs * 10_000n * 2n + ref) / (2n * ref);
+  const sign = diff < 0n && hundredths > 0n ? '-' : '';
+  return `${sign}${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, '0')}`;
+}
+
+export interface Quote {
+  readonly price: bigint;
+  readonly ref: bigint | null;
+  readonly tickTime: number | null;
+}
+
+/** Last price (the latest 1-minute close, which every tick updates), the price 24 h ago and the last tick's time. */
+export async function quotes(db: Db, now: number, productId?: number): Promise<Map<number, Quote>> {
+  const found = await rows<{ id: number; last: string | null; ref: string | null; tick_t: string | null }>(
+    db,
+    sql`SELECT p.id, last.close::text AS last, ref.close::text AS ref, tk.t::text AS tick_t
+        FROM products p
+        LEFT JOIN LATERAL (SELECT close FROM candles WHERE product_id = p.id AND res = 60 AND t <= ${now} ORDER BY t DESC LIMIT 1) last ON true
+        LEFT JOIN LATERAL (SELECT close FROM candles WHERE product_id = p.id AND res = 60 AND t <= ${now - DAY - MINUTE} ORDER BY t DESC LIMIT 1) ref ON true
+        LEFT JOIN LATERAL (SELECT t FROM ticks WHERE product_id = p.id AND t <= ${now} ORDER BY t DESC LIMIT 1) tk ON true
+        ${productId !== undefined ? sql`WHERE p.id = ${productId}` : sql``}`,
+  );
+  const out = new Map<number, Quote>();
+  for (const r of found) {
+    if (r.last === null) continue;
+    out.set(Number(r.id), { price: BigInt(r.last), ref: r.ref !== null ? BigInt(r.ref) : null, tickTime: r.tick_t !== null ? Number(r.tick_t) : null });
+  }
+  return out;
+}
+
+/** Open for orders: within trading hours and the feed is alive. */
+export const isTradable = (p: MarketProduct, q: Quote | undefined, now: number): boolean =>
+  isOpen(p.session, now) && q !== undefined && q.tickTime !== null && now - q.tickTime <= STALE_TICK_MS;
+
+export function summaryOf(p: MarketProduct, q: Quote | undefined, now: number): ProductSummary {
+  // Before the feed has ever run there is no recorded price; the reference price stands in, unchanged.
+  const price = q?.price ?? p.sim.price;
+  return {
+    id: p.id,
+    symbol: p.symbol,
+    name: p.name,
+    category: p.category,
+    price: formatScaled(price, p.decimals),
+    changePct: q?.ref ? changePct(price, q.ref) : '0.00',
+    decimals: p.decimals,
+    open: isTradable(p, q, now),
+  };
+}

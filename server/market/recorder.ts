@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { rows } from '../db/rows.ts';
+import type { Bar, FeedBatch, LastPrice, Resolution, Tick } from './feed.ts';
+
+/**
+ * Stores what a feed produces: ticks as they are, and candles upserted as ticks arrive (a tick updates its
+ * minute and its hour). Bulk writes go through unnest() of array parameters: one statement per chunk works
+ * the same on PGlite and PostgreSQL and is several times faster than multi-row VALUES on PGlite.
+ */
+
+const CHUNK = 20_000;
+const RESOLUTIONS: readonly Resolution[] = [60, 3600, 86400];
+
+interface Candle {
+  productId: number;
+  res: Resolution;
+  t: number;
+  open: bigint;
+  high: bigint;
+  low: bigint;
+  close: bigint;
+  volume: bigint;
+  turnover: bigint;
+}
+
+const arrayLiteral = (values: readonly (number | bigint | boolean)[]) =>
+  `{${values.map((v) => (typeof v === 'boolean' ? (v ? 't' : 'f') : v.toString())).join(',')}}`;
+
+/** Folds ticks and bars, oldest first, into one candle per (product, resolution, open time). */
+export function foldCandles(ticks: readonly Tick[], bars: readonly Bar[]): Candle[] {
+  const items: { at: number; bar: Bar }[] = [];
+  for (const k of ticks) {
+    items.push({ at: k.t, bar: { productId: k.productId, res: 60, t: k.t, open: k.price, high: k.price, low: k.price, close: k.price, volume: k.qty, turnover: k.price * k.qty } });
+  }
+  for (const b of bars) items.push({ at: b.t, bar: b });
+  items.sort((a, b) => a.at - b.at);
+  const candles = new Map<string, Candle>();
+  for (const { bar } of items) {
+    for (const res of RESOLUTIONS) {
+      // A tick or bar also belongs to every coarser candle that contains it.
+      if (res < bar.res) continue;
+      const t = Math.floor(bar.t / (res * 1000)) * res * 1000;
+      const key = `${bar.productId}:${res}:${t}`;
+      const c = candles.get(key);
+      if (!c) {
+        candles.set(key, { ...bar, res, t });
+        continue;
+      }
+      if (bar.high > c.high) c.high = bar.high;
+      if (bar.low < c.low) c.low = bar.low;
+      c.close = bar.close;
+      c.volume += bar.volume;
+      c.turnover += bar.turnover;
+    }
+  }
+  return [...candles.values()];
+}
+
+async function insertTicks(db: Db, ticks: readonly Tick[]): Promise<void> {
+  for (let i = 0; i < ticks.length; i += CHUNK) {
+    const part = ticks.slice(i, i + CHUNK);
+    await db.execute(sql`INSERT INTO ticks (product_id, t, price, qty, up)
+      SELECT * FROM unnest(${arrayLiteral(part.map((k) => k.productId))}::int[], ${arrayLiteral(part.map((k) => k.t))}::int8[],
+        ${arrayLiteral(part.map((k) => k.price))}::int8[], ${arrayLiteral(part.map((k) => k.qty))}::int8[], ${arrayLiteral(part.map((k) => k.up))}::bool[])`);
+  }
+}
+
+async function upsertCandles(db: Db, candles: readonly Candle[]): Promise<void> {
+  for (let i = 0; i < candles.length; i += CHUNK) {
+    const part = candles.slice(i, i + CHUNK);
+    const col = <K extends keyof Candle>(k: K) => arrayLiteral(part.map((c) => c[k] as number | bigint));
+    await db.execute(sql`INSERT INTO candles (product_id, res, t, open, high, low, close, volume, turnover)
+      SELECT * FROM unnest(${col('productId')}::int[], ${col('res')}::int[], ${col('t')}::int8[], ${col('open')}::int8[],
+        ${col('high')}::int8[], ${col('low')}::int8[], ${col('close')}::int8[], ${col('volume')}::int8[], ${col('turnover')}::int8[])
+      ON CONFLICT (product_id, res, t) DO UPDATE SET
+        high = greatest(candles.high, excluded.high),
+        low = least(candles.low, excluded.low),
+        close = excluded.close,
+        volume = candles.volume + excluded.volume,
+        turnover = candles.turnover + excluded.turnover`);
+  }
+}
+
+/** Writes one batch atomically: a failed write leaves no half-counted candle. */
+export async function recordBatch(db: Db, batch: FeedBatch): Promise<{ ticks: number; candles: number }> {
+  const candles = foldCandles(batch.ticks, batch.bars);
+  const allTicks = batch.historyTicks.length ? [...batch.historyTicks, ...batch.ticks] : batch.ticks;
+  if (!allTicks.length && !candles.length) return { ticks: 0, candles: 0 };
+  await db.transaction(async (tx) => {
+    await insertTicks(tx, allTicks);
+    await upsertCandles(tx, candles);
+  });
+  return { ticks: allTicks.length, candles: candles.length };
+}
+
+/**
+ * Where stored history ends per product: its last tick, unless a later candle exists without ticks (history
+ * made from bars), in which case the end of that candle.
+ */
+export async function lastPrices(db: Db): Promise<Map<number, LastPrice>> {
+  const found = await rows<{ id: number; tick_t: string | null; tick_price: string | null; bar_t: string | null; bar_res: number | null; bar_close: string | null }>(
+    db,
+    sql`SELECT p.id, k.t::text AS tick_t, k.price::text AS tick_price, c.t::text AS bar_t, c.res AS bar_res, c.close::text AS bar_close
+        FROM products p
+        LEFT JOIN LATERAL (SELECT t, price FROM ticks WHERE product_id = p.id ORDER BY t DESC LIMIT 1) k ON true
+        LEFT JOIN LATERAL (
+          SELECT t, res, close FROM (
+            (SELECT t, res, close FROM candles WHERE product_id = p.id AND res = 60 ORDER BY t DESC LIMIT 1)
+            UNION ALL
+            (SELECT t, res, close FROM candles WHERE product_id = p.id AND res = 3600 ORDER BY t DESC LIMIT 1)
+            UNION ALL
+            (SELECT t, res, close FROM candles WHERE product_id = p.id AND res = 86400 ORDER BY t DESC LIMIT 1)
+          ) latest ORDER BY t + res * 1000 DESC LIMIT 1
+        ) c ON true`,
+  );
+  const out = new Map<number, LastPrice>();
+  for (const r of found) {
+    const tick = r.tick_t !== null && r.tick_price !== null ? { t: Number(r.tick_t), price: BigInt(r.tick_price) } : null;
+    const bar = r.bar_t !== null && r.bar_close !== null && r.bar_res !== null ? { start: Number(r.bar_t), res: Number(r.bar_res), price: BigInt(r.bar_close) } : null;
+    if (tick && (!bar || tick.t >= bar.start)) out.set(Number(r.id), tick);
+    else if (bar) out.set(Number(r.id), { t: bar.start + bar.res * 1000 - 1000, price: bar.price });
+  }
+  return out;
+}
+
+/**
+ * Retention: ticks for 24 h (the trade tape and settlement need minutes; 24 h of ticks is already about 1.4M rows
+ * on an embedded database), 1-minute candles for 7 days, hourly for 60 days, daily for 1000 days.
+ */
+export const RETENTION = { ticks: 24 * 3_600_000, minute: 7 * 86_400_000, hour: 60 * 86_400_000, day: 1000 * 86_400_000 } as const;
+
+export async function prune(db: Db, now: number): Promise<void> {
+  const ids = await rows<{ id: number }>(db, sql`SELECT id FROM products`);
+  // Per product, so each delete walks the primary key instead of scanning the table.
+  for (const { id } of ids) {
+    await db.execute(sql`DELETE FROM ticks WHERE product_id = ${id} AND t < ${now - RETENTION.ticks}`);
+    await db.execute(sql`DELETE FROM candles WHERE product_id = ${id} AND res = 60 AND t < ${now - RETENTION.minute}`);
+    await db.execute(sql`DELETE FROM candles WHERE product_id = ${id} AND res = 3600 AND t < ${now - RETENTION.hour}`);
+    await db.execute(sql`DELETE FROM candles WHERE product_id = ${id} AND res = 86400 AND t < ${now - RETENTION.day}`);
+  }
+}

@@ -1,0 +1,24 @@
+import type { Deps } from '../deps.ts';
+import type { Service } from '../services.ts';
+import { createSimulatedFeed, runMarketFeed } from './service.ts';
+import { runSettlement, SettlementEngine, type SettledListener } from './settlement.ts';
+
+export interface MarketServicesOptions {
+  /** Called inside the settlement transaction for each settled order (referral cashback). */
+  readonly onSettled?: readonly SettledListener[];
+}
+
+/**
+ * The market's background work, in the order a restart needs: the feed resumes first (backfill on a first
+ * start, the downtime filled after a restart), then orders that fell due meanwhile settle at the recorded
+ * price of their own settle time, then both loops run.
+ */
+export async function startMarketServices(deps: Deps, opts: MarketServicesOptions = {}): Promise<Service[]> {
+  const market = await createSimulatedFeed(deps.db);
+  const resumed = await market.resume(deps.clock.now());
+  const engine = new SettlementEngine(deps.db);
+  for (const listener of opts.onSettled ?? []) engine.onSettled(listener);
+  const caughtUp = await engine.settleDue(deps.clock.now());
+  console.log(`[market] ${market.feed.name}: resumed with ${resumed.candles} candles and ${resumed.ticks} ticks; settled ${caughtUp} orders that fell due while stopped.`);
+  return [runMarketFeed(deps, market), runSettlement(deps, engine)];
+}

@@ -1,0 +1,20 @@
+import type { Hono } from 'hono';
+import type { Deps } from '../deps.ts';
+import { toCents } from '../domain/money.ts';
+import { ApiError } from '../http/errors.ts';
+import { route } from '../http/route.ts';
+import { findProduct } from '../market/catalog.ts';
+import { openOrders, placeOrder, settledOrders } from '../market/orders.ts';
+
+export function orderRoutes(app: Hono, deps: Deps) {
+  // Money path: route() runs this in a transaction keyed by the Idempotency-Key.
+  route(app, deps, 'order/create', async ({ body, user, db, now }) => {
+    const product = await findProduct(db, body.productId);
+    if (!product) throw new ApiError('error.product_unknown');
+    return placeOrder(db, { userId: user.id, product, direction: body.direction, amount: toCents(body.amount), cycle: body.cycle, now });
+  });
+
+  route(app, deps, 'order/hold_list', async ({ user, db, now }) => ({ items: await openOrders(db, user.id), serverTime: now }));
+
+  route(app, deps, 'order/list', async ({ body, user, db, now }) => ({ ...(await settledOrders(db, user.id, body)), serverTime: now }));
+}

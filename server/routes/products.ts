@@ -1,0 +1,70 @@
+import type { Hono } from 'hono';
+import type { Db } from '../db/client.ts';
+import type { Deps } from '../deps.ts';
+import { fromCents, fromPpm } from '../domain/money.ts';
+import { ApiError } from '../http/errors.ts';
+import { route } from '../http/route.ts';
+import { findProduct, loadProducts, type MarketProduct } from '../market/catalog.ts';
+import { kdataBars } from '../market/kdata.ts';
+import { openOrders, settledOrders } from '../market/orders.ts';
+import { formatScaled } from '../market/prices.ts';
+import { quotes, summaryOf } from '../market/quotes.ts';
+import { latestTrades, turnover24h } from '../market/turnover.ts';
+
+/** How many settled orders product/orders shows beside the open ones. */
+const RECENT_SETTLED = 20;
+
+async function knownProduct(db: Db, id: number): Promise<MarketProduct> {
+  const p = await findProduct(db, id);
+  if (!p) throw new ApiError('error.product_unknown');
+  return p;
+}
+
+export function productRoutes(app: Hono, deps: Deps) {
+  route(app, deps, 'product/list', async ({ body, db, now }) => {
+    const all = await loadProducts(db);
+    const q = await quotes(db, now);
+    const items = all.filter((p) => body.category === undefined || p.category === body.category).map((p) => summaryOf(p, q.get(p.id), now));
+    return { items, serverTime: now };
+  });
+
+  route(app, deps, 'product/details', async ({ body, db, now }) => {
+    const p = await knownProduct(db, body.id);
+    const q = (await quotes(db, now, p.id)).get(p.id);
+    return {
+      ...summaryOf(p, q, now),
+      cycles: p.cycles.map((c) => ({ seconds: c.seconds, payoutRate: fromPpm(c.payoutPpm) })),
+      feeRate: fromPpm(p.feePpm),
+      minAmount: fromCents(p.minAmount),
+      maxAmount: fromCents(p.maxAmount),
+      serverTime: now,
+    };
+  });
+
+  route(app, deps, 'product/kdata', async ({ body, db, now }) => {
+    const p = await knownProduct(db, body.id);
+    return { interval: body.interval, bars: await kdataBars(db, p, body.interval, now, body.limit, body.since), serverTime: now };
+  });
+
+  route(app, deps, 'product/trunover', async ({ body, db, now }) => {
+    const p = await knownProduct(db, body.id);
+    const price = (await quotes(db, now, p.id)).get(p.id)?.price ?? p.sim.price;
+    const day = await turnover24h(db, p, now);
+    return {
+      price: formatScaled(price, p.decimals),
+      volume24h: day.volume,
+      amount24h: day.amount,
+      high24h: formatScaled(day.high ?? price, p.decimals),
+      low24h: formatScaled(day.low ?? price, p.decimals),
+      trades: await latestTrades(db, p, now, body.since),
+      serverTime: now,
+    };
+  });
+
+  route(app, deps, 'product/orders', async ({ body, user, db, now }) => {
+    const p = await knownProduct(db, body.id);
+    const open = await openOrders(db, user.id, p.id);
+    const settled = await settledOrders(db, user.id, { page: 1, size: RECENT_SETTLED }, p.id);
+    return { items: [...open, ...settled.items], serverTime: now };
+  });
+}
