@@ -1,7 +1,37 @@
-/**
- * Slot for the live top movers (decisions.md: product/list). Issue 3 fills it from the market worker;
- * until then it shows nothing rather than invented prices.
- */
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import type { ProductSummary } from '../../../contract/market.ts';
+import { LiveMark } from '../../market/LiveMark.tsx';
+import { ProductRow } from '../../market/ProductRow.tsx';
+import { useProducts } from '../../market/useMarketData.ts';
+import { tokenAtom } from '../../state/session.ts';
+import '../../market/market.css';
+
+const TOP = 5;
+const magnitude = (p: ProductSummary): number => Math.abs(Number(p.changePct)) || 0;
+
+/** The live top movers: the products with the largest |change %| (decisions.md: product/list). */
 export function TopMoversSlot() {
-  return null;
+  const token = useAtomValue(tokenAtom);
+  return token ? <TopMovers /> : null;
+}
+
+function TopMovers() {
+  const { t } = useTranslation();
+  const { items, live } = useProducts();
+  const top = items ? [...items].sort((a, b) => magnitude(b) - magnitude(a) || a.id - b.id).slice(0, TOP) : null;
+  return (
+    <section className="panel live-panel" aria-labelledby="top-movers-title">
+      <h2 id="top-movers-title">{t('market.top_movers')}</h2>
+      <LiveMark live={live} />
+      {top === null ? <p className="muted">{t('app.loading')}</p> : null}
+      {top !== null ? (
+        <ul className="product-list">
+          {top.map((p) => (
+            <ProductRow key={p.id} product={p} />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
 }

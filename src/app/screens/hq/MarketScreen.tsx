@@ -1,6 +1,57 @@
-import { ComingSoon } from '../../components/ComingSoon.tsx';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Category } from '../../../contract/market.ts';
+import { SignInPrompt } from '../../components/SignInPrompt.tsx';
+import { LiveMark } from '../../market/LiveMark.tsx';
+import { ProductRow } from '../../market/ProductRow.tsx';
+import { useProducts } from '../../market/useMarketData.ts';
+import { tokenAtom } from '../../state/session.ts';
+import '../../market/market.css';
 
-// A later issue fills this screen (see decisions.md, Routes → screens).
+const CATEGORIES: readonly Category[] = ['stocks', 'forex', 'crypto', 'metals'];
+
+/** Market: products by category with live price and change; a product opens its chart. */
 export function MarketScreen() {
-  return <ComingSoon screen="hq" />;
+  const token = useAtomValue(tokenAtom);
+  return token ? <MarketList /> : <SignInPrompt />;
+}
+
+function MarketList() {
+  const { t } = useTranslation();
+  const [category, setCategory] = useState<Category>('crypto');
+  const { items, live } = useProducts();
+  const shown = items?.filter((p) => p.category === category) ?? null;
+  return (
+    <div className="stack">
+      <div className="segmented" role="tablist" aria-label={t('market.categories')}>
+        {CATEGORIES.map((c) => (
+          <button
+            key={c}
+            type="button"
+            role="tab"
+            id={`hq-tab-${c}`}
+            aria-selected={c === category}
+            aria-controls="hq-panel"
+            className="segmented__item"
+            onClick={() => setCategory(c)}
+          >
+            {t(`market.${c}`)}
+          </button>
+        ))}
+      </div>
+      <section id="hq-panel" role="tabpanel" aria-labelledby={`hq-tab-${category}`} className="panel live-panel">
+        <LiveMark live={live} />
+        {shown === null ? <p className="muted">{t('app.loading')}</p> : null}
+        {shown !== null && shown.length === 0 ? <p className="muted">{t('market.empty')}</p> : null}
+        {shown !== null && shown.length > 0 ? (
+          <ul className="product-list">
+            {shown.map((p) => (
+              <ProductRow key={p.id} product={p} />
+            ))}
+          </ul>
+        ) : null}
+      </section>
+    </div>
+  );
 }

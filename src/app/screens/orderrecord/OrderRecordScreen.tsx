@@ -1,6 +1,45 @@
-import { ComingSoon } from '../../components/ComingSoon.tsx';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SignInPrompt } from '../../components/SignInPrompt.tsx';
+import { tokenAtom } from '../../state/session.ts';
+import { HistoryTab } from './HistoryTab.tsx';
+import { OpenPositionsTab } from './OpenPositionsTab.tsx';
+import '../../market/market.css';
 
-// A later issue fills this screen (see decisions.md, Routes → screens).
+type Tab = 'open' | 'history';
+const TABS: readonly Tab[] = ['open', 'history'];
+
+/** My orders: open positions with live countdowns, and the settled history. */
 export function OrderRecordScreen() {
-  return <ComingSoon screen="orderrecord" />;
+  const token = useAtomValue(tokenAtom);
+  return token ? <OrderRecords /> : <SignInPrompt />;
+}
+
+function OrderRecords() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<Tab>('open');
+  return (
+    <div className="stack">
+      <div className="segmented" role="tablist" aria-label={t('market.record_tabs')}>
+        {TABS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`orders-tab-${name}`}
+            aria-selected={name === tab}
+            aria-controls="orders-panel"
+            className="segmented__item"
+            onClick={() => setTab(name)}
+          >
+            {t(name === 'open' ? 'market.open_positions' : 'market.history')}
+          </button>
+        ))}
+      </div>
+      <section id="orders-panel" role="tabpanel" aria-labelledby={`orders-tab-${tab}`} className="panel live-panel">
+        {tab === 'open' ? <OpenPositionsTab /> : <HistoryTab />}
+      </section>
+    </div>
+  );
 }

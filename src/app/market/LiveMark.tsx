@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import type { LiveState } from './liveState.ts';
+
+/** The mark every live panel carries when its data is old or its poll is retrying; nothing when fresh. */
+export function LiveMark({ live }: { readonly live: LiveState }) {
+  const { t } = useTranslation();
+  if (!live.stale && !live.reconnecting) return null;
+  return (
+    <p className={live.reconnecting ? 'live-mark live-mark--reconnecting' : 'live-mark'} role="status">
+      {t(live.reconnecting ? 'market.reconnecting' : 'market.stale')}
+    </p>
+  );
+}

@@ -1,0 +1,49 @@
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Order } from '../../contract/market.ts';
+import { useLang } from '../hooks/useLang.ts';
+import { formatMoney } from '../i18n/format.ts';
+import { intlLocale } from '../i18n/languages.ts';
+import { CountdownText } from './CountdownText.tsx';
+import { formatClock, trendOf } from './marketFormat.ts';
+
+/**
+ * One order: direction, amount, open price and time; while open, its live countdown (written by the
+ * countdown board, not by React); once settled, the result with settle price and profit.
+ */
+export const OrderRow = memo(function OrderRow({ order }: { readonly order: Order }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const locale = intlLocale(lang);
+  const open = order.status === 'open';
+  return (
+    <li className="order-row">
+      <div className="order-row__head">
+        <span className={`direction direction--${order.direction}`}>{t(`market.${order.direction}`)}</span>
+        <span className="order-row__symbol">{order.symbol}</span>
+        <span className="order-row__amount">{formatMoney(order.amount, lang)}</span>
+        {open ? (
+          <CountdownText orderId={order.id} label={t('market.remaining', { orderNo: order.orderNo })} />
+        ) : (
+          <span className={`result result--${order.status}`}>{t(`market.status_${order.status}`)}</span>
+        )}
+      </div>
+      <dl className="order-row__facts">
+        <div>
+          <dt>{t('market.open_price')}</dt>
+          <dd>{order.openPrice}</dd>
+        </div>
+        <div>
+          <dt>{open ? t('market.settle_time') : t('market.settle_price')}</dt>
+          <dd>{open ? formatClock(order.settleTime, locale) : (order.settlePrice ?? '')}</dd>
+        </div>
+        <div>
+          <dt>{open ? t('market.cycle') : t('market.profit')}</dt>
+          <dd className={open ? undefined : `trend-${trendOf(order.profit ?? '0')}`}>
+            {open ? t('market.seconds', { seconds: order.cycle }) : formatMoney(order.profit ?? '0.00', lang)}
+          </dd>
+        </div>
+      </dl>
+    </li>
+  );
+});

@@ -1,0 +1,29 @@
+import { proxy, wrap, type Remote } from 'comlink';
+import type { MarketWorkerApi } from '../../workers/api.ts';
+
+export type MarketWorker = Remote<MarketWorkerApi>;
+
+let instance: MarketWorker | null = null;
+/** The worker reports a 401 through one proxy made at start; the app points it at its current handler. */
+let unauthorizedTarget: () => void = () => undefined;
+
+/** Points the worker's 401 report at the app's login redirect (the latest caller wins). */
+export function setUnauthorizedTarget(handler: () => void): void {
+  unauthorizedTarget = handler;
+}
+
+/**
+ * The one market worker, created on first use (a screen without live data never starts it). The page
+ * forwards its visibility, so every poll pauses while hidden and refreshes at once on return.
+ */
+export function marketWorker(): MarketWorker {
+  if (instance) return instance;
+  const worker = new Worker(new URL('../../workers/market.worker.ts', import.meta.url), { type: 'module', name: 'market' });
+  const api = wrap<MarketWorkerApi>(worker);
+  void api.setUnauthorizedHandler(proxy(() => unauthorizedTarget()));
+  const forwardVisibility = (): void => void api.setVisible(document.visibilityState === 'visible');
+  document.addEventListener('visibilitychange', forwardVisibility);
+  forwardVisibility();
+  instance = api;
+  return api;
+}

@@ -1,0 +1,47 @@
+import { useRef, useState } from 'react';
+import type { ListDelta, StatusMessage, SubscriptionHandle } from '../../workers/api.ts';
+import { freshState, liveStateOf, type LiveState } from './liveState.ts';
+import type { MarketWorker } from './marketWorker.ts';
+import { useSubscription } from './useSubscription.ts';
+
+export interface LiveList<T> {
+  /** Null until the first answer for the current key. */
+  readonly items: readonly T[] | null;
+  readonly total: number;
+  readonly live: LiveState;
+}
+
+interface Held<T> extends LiveList<T> {
+  readonly key: string | null;
+}
+
+/**
+ * A keyed list from the worker's diffs. Rows that did not change keep their object identity, so memoised
+ * rows do not re-render; one state update per message (and messages come only when something changed).
+ * `order` must be a stable (module-level) comparator.
+ */
+export function useLiveList<T extends { readonly id: number }>(
+  worker: MarketWorker | null,
+  key: string | null,
+  open: (worker: MarketWorker, callback: (message: ListDelta<T> | StatusMessage) => void) => Promise<SubscriptionHandle>,
+  order: (a: T, b: T) => number,
+): LiveList<T> {
+  const rows = useRef(new Map<number, T>());
+  const [state, setState] = useState<Held<T>>({ key: null, items: null, total: 0, live: freshState });
+
+  useSubscription(worker, key, open, (message: ListDelta<T> | StatusMessage) => {
+    if (message.kind === 'status') {
+      setState((s) => ({ ...s, live: liveStateOf(message) }));
+      return;
+    }
+    if (message.kind === 'reset') {
+      rows.current = new Map(message.items.map((row) => [row.id, row]));
+    } else {
+      for (const id of message.removed) rows.current.delete(id);
+      for (const row of message.upserts) rows.current.set(row.id, row);
+    }
+    const items = [...rows.current.values()].sort(order);
+    setState((s) => ({ ...s, key, items, total: message.total }));
+  });
+  return state.key === key ? state : { items: null, total: 0, live: state.live };
+}

@@ -1,0 +1,40 @@
+import type { Order, ProductSummary } from '../../contract/market.ts';
+import type { PageParams } from '../../workers/api.ts';
+import { useLiveList, type LiveList } from './useLiveList.ts';
+import { useMarketWorker } from './useMarketWorker.ts';
+
+const byId = (a: { id: number }, b: { id: number }): number => a.id - b.id;
+/** Open orders: the one settling first on top. */
+const bySettleTime = (a: Order, b: Order): number => a.settleTime - b.settleTime || a.id - b.id;
+/** Open orders first (soonest first), then settled ones newest first. */
+const openThenRecent = (a: Order, b: Order): number => {
+  const aOpen = a.status === 'open';
+  const bOpen = b.status === 'open';
+  if (aOpen !== bOpen) return aOpen ? -1 : 1;
+  return aOpen ? bySettleTime(a, b) : b.settleTime - a.settleTime || b.id - a.id;
+};
+const newestFirst = (a: Order, b: Order): number => b.settleTime - a.settleTime || b.id - a.id;
+
+/** All products with live price and change (one shared poll for every screen). */
+export function useProducts(): LiveList<ProductSummary> {
+  const worker = useMarketWorker();
+  return useLiveList<ProductSummary>(worker, 'products', (w, cb) => w.watchProducts(cb), byId);
+}
+
+/** My open orders, soonest to settle first. */
+export function useHoldList(): LiveList<Order> {
+  const worker = useMarketWorker();
+  return useLiveList(worker, 'hold_list', (w, cb) => w.watchHoldList(cb), bySettleTime);
+}
+
+/** My orders on one product: the open ones, then the latest settled. */
+export function useProductOrders(id: number | null): LiveList<Order> {
+  const worker = useMarketWorker();
+  return useLiveList(worker, id === null ? null : `product_orders:${id}`, (w, cb) => w.watchProductOrders({ id: id ?? 0 }, cb), openThenRecent);
+}
+
+/** One page of my order history. */
+export function useOrderHistory(params: PageParams): LiveList<Order> {
+  const worker = useMarketWorker();
+  return useLiveList(worker, `order_list:${params.page}:${params.size}`, (w, cb) => w.watchOrderList(params, cb), newestFirst);
+}

@@ -1,0 +1,47 @@
+import { formatCents, parseCents, parseRatePpm } from '../../../shared/earnings.ts';
+
+const PPM = 1_000_000n;
+
+export interface TradeTerms {
+  readonly feeRate: string;
+  readonly minAmount: string;
+  readonly maxAmount: string;
+}
+
+/** A locale key: the spec's two amount messages. */
+export type AmountError = 'error.amount_required' | 'error.amount_incorrect';
+
+/** Empty → "Please Enter The Amount"; not an amount, zero, or outside the product's limits → "Incorrect Amount". */
+export function validateTradeAmount(amount: string, terms: TradeTerms): AmountError | null {
+  const text = amount.trim();
+  if (text === '') return 'error.amount_required';
+  const cents = parseCents(text);
+  const min = parseCents(terms.minAmount);
+  const max = parseCents(terms.maxAmount);
+  if (cents === null || cents <= 0n) return 'error.amount_incorrect';
+  if ((min !== null && cents < min) || (max !== null && cents > max)) return 'error.amount_incorrect';
+  return null;
+}
+
+export interface TradeQuote {
+  readonly amount: string;
+  readonly fee: string;
+  /** Amount plus fee: what leaves the balance now. */
+  readonly debit: string;
+  /** Returned if the direction is right: amount + amount × payout rate. */
+  readonly payout: string;
+}
+
+/**
+ * The same arithmetic as the server (server/market/orders.ts and outcome.ts): the fee is amount × fee rate
+ * rounded up to the cent, the win is amount × payout rate rounded down. Null for an amount that is not valid.
+ */
+export function quoteTrade(amount: string, terms: TradeTerms, payoutRate: string): TradeQuote | null {
+  const cents = parseCents(amount.trim());
+  const feePpm = parseRatePpm(terms.feeRate);
+  const payoutPpm = parseRatePpm(payoutRate);
+  if (cents === null || cents <= 0n || feePpm === null || payoutPpm === null) return null;
+  const fee = (cents * feePpm + PPM - 1n) / PPM;
+  const gain = (cents * payoutPpm) / PPM;
+  return { amount: formatCents(cents), fee: formatCents(fee), debit: formatCents(cents + fee), payout: formatCents(cents + gain) };
+}

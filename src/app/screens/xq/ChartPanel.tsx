@@ -1,0 +1,39 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OrderMark } from '../../../charts/order-marks.ts';
+import type { IntervalName } from '../../../workers/api.ts';
+import { useLang } from '../../hooks/useLang.ts';
+import { intlLocale } from '../../i18n/languages.ts';
+import { LiveMark } from '../../market/LiveMark.tsx';
+import { useCandleChart } from '../../market/useCandleChart.ts';
+
+const INTERVALS: readonly IntervalName[] = ['1m', '5m', '15m', '30m', '1h', '4h', '1d'];
+
+interface Props {
+  readonly id: number;
+  readonly symbol: string;
+  readonly decimals: number;
+  readonly marks: readonly OrderMark[];
+}
+
+/** The candle chart with volume and interval buttons; my open orders are drawn on it. */
+export function ChartPanel({ id, symbol, decimals, marks }: Props) {
+  const { t } = useTranslation();
+  const locale = intlLocale(useLang());
+  const [interval, setChartInterval] = useState<IntervalName>('1m');
+  const box = useRef<HTMLDivElement | null>(null);
+  const live = useCandleChart(box, { id, interval, decimals, locale, marks });
+  return (
+    <section className="panel live-panel chart-panel" aria-label={t('market.chart', { symbol })}>
+      <div className="intervals" role="group" aria-label={t('market.intervals')}>
+        {INTERVALS.map((name) => (
+          <button key={name} type="button" className="intervals__item" aria-pressed={name === interval} onClick={() => setChartInterval(name)}>
+            {t(`market.interval_${name}`)}
+          </button>
+        ))}
+      </div>
+      <LiveMark live={live} />
+      <div ref={box} className="chart-box" />
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+/** /xq or /trade without a valid ?id=: send the member to the market. */
+export function NoProduct() {
+  const { t } = useTranslation();
+  return (
+    <section className="panel">
+      <p>{t('market.product_missing')}</p>
+      <Link to="/hq" className="button button--ghost">
+        {t('market.go_market')}
+      </Link>
+    </section>
+  );
+}

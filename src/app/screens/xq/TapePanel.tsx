@@ -1,0 +1,63 @@
+import { useTranslation } from 'react-i18next';
+import { useLang } from '../../hooks/useLang.ts';
+import { formatDecimal } from '../../i18n/format.ts';
+import { intlLocale } from '../../i18n/languages.ts';
+import { LiveMark } from '../../market/LiveMark.tsx';
+import { formatClock, formatPrice } from '../../market/marketFormat.ts';
+import { useTape } from '../../market/useTape.ts';
+
+/** The trade tape (turnover): 24 h figures and the latest trades. */
+export function TapePanel({ id, decimals }: { readonly id: number; readonly decimals: number }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const locale = intlLocale(lang);
+  const { trades, stats, live } = useTape(id);
+  return (
+    <section className="panel live-panel" aria-labelledby="tape-title">
+      <h2 id="tape-title">{t('market.tape')}</h2>
+      <LiveMark live={live} />
+      {stats ? (
+        <dl className="stats">
+          <div>
+            <dt>{t('market.high24h')}</dt>
+            <dd>{formatPrice(stats.high24h, decimals, lang)}</dd>
+          </div>
+          <div>
+            <dt>{t('market.low24h')}</dt>
+            <dd>{formatPrice(stats.low24h, decimals, lang)}</dd>
+          </div>
+          <div>
+            <dt>{t('market.volume24h')}</dt>
+            <dd>{formatDecimal(stats.volume24h, lang)}</dd>
+          </div>
+          <div>
+            <dt>{t('market.amount24h')}</dt>
+            <dd>{formatDecimal(stats.amount24h, lang, 2, 2)}</dd>
+          </div>
+        </dl>
+      ) : null}
+      {trades.length === 0 ? (
+        <p className="muted">{stats ? t('market.tape_empty') : t('app.loading')}</p>
+      ) : (
+        <table className="tape">
+          <thead>
+            <tr>
+              <th scope="col">{t('market.time')}</th>
+              <th scope="col">{t('market.price')}</th>
+              <th scope="col">{t('market.quantity')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {trades.map(([time, price, quantity, side], i) => (
+              <tr key={`${time}-${i}`}>
+                <td>{formatClock(time, locale)}</td>
+                <td className={side === 'rise' ? 'trend-up' : 'trend-down'}>{formatPrice(price, decimals, lang)}</td>
+                <td>{formatDecimal(quantity, lang)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+// A real lightweight-charts instance in Chromium (360×640): history goes in once with setData, every live
+// delta with update(), and order marks are diffed.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Candle } from '../streams/messages.ts';
+import { createCandleChart, type CandleChart } from './candle-chart.ts';
+
+const theme = { background: '#0f141a', text: '#e8edf2', grid: '#2c3845', up: '#17c784', down: '#f0475a' };
+const candle = (minute: number, close: number): Candle => ({ time: minute * 60_000, open: 1, high: Math.max(1, close), low: 1, close, volume: 5 });
+const history = Array.from({ length: 120 }, (_, i) => candle(i, 1 + i / 100));
+
+let chart: CandleChart | null = null;
+let box: HTMLDivElement | null = null;
+afterEach(() => {
+  chart?.dispose();
+  box?.remove();
+  chart = null;
+  box = null;
+});
+
+function mount(): CandleChart {
+  box = document.createElement('div');
+  box.style.cssText = 'width: 340px; height: 260px';
+  document.body.append(box);
+  chart = createCandleChart(box, { theme, locale: 'en', decimals: 2 });
+  return chart;
+}
+
+describe('createCandleChart', () => {
+  it('sets history once, then calls update() for appends and updates, never setData', () => {
+    const c = mount();
+    const setCandles = vi.spyOn(c.candles, 'setData');
+    const updateCandles = vi.spyOn(c.candles, 'update');
+    const setVolume = vi.spyOn(c.volume, 'setData');
+    const updateVolume = vi.spyOn(c.volume, 'update');
+
+    c.apply({ kind: 'reset', interval: '1m', bars: history });
+    expect(setCandles).toHaveBeenCalledTimes(1);
+    expect(setVolume).toHaveBeenCalledTimes(1);
+    expect(c.candles.data()).toHaveLength(120);
+
+    for (let i = 0; i < 10; i++) c.apply({ kind: 'update', bar: candle(119, 2 + i / 10) });
+    c.apply({ kind: 'append', bar: candle(120, 3) });
+    c.apply({ kind: 'update', bar: candle(120, 3.5) });
+
+    expect(setCandles).toHaveBeenCalledTimes(1);
+    expect(setVolume).toHaveBeenCalledTimes(1);
+    expect(updateCandles).toHaveBeenCalledTimes(12);
+    expect(updateVolume).toHaveBeenCalledTimes(12);
+    const data = c.candles.data();
+    expect(data).toHaveLength(121);
+    expect(data.at(-1)).toMatchObject({ time: 7200, close: 3.5 });
+    expect(data.at(-2)).toMatchObject({ time: 7140, close: 2.9 });
+  });
+
+  it('switches interval with one reset (setData), replacing the bars', () => {
+    const c = mount();
+    c.apply({ kind: 'reset', interval: '1m', bars: history });
+    const setCandles = vi.spyOn(c.candles, 'setData');
+    const hourly = [candle(0, 1), candle(60, 2), candle(120, 3)];
+    c.apply({ kind: 'reset', interval: '1h', bars: hourly });
+    expect(setCandles).toHaveBeenCalledTimes(1);
+    expect(c.candles.data().map((d) => d.time)).toEqual([0, 3600, 7200]);
+  });
+
+  it('lets a vertical swipe scroll the page and follows its box size', async () => {
+    const c = mount();
+    const options = c.chart.options();
+    expect(options.handleScroll).toMatchObject({ vertTouchDrag: false, mouseWheel: false });
+    expect(c.chart.autoSizeActive()).toBe(true);
+    box?.style.setProperty('width', '300px');
+    await expect.poll(() => c.chart.paneSize().width, { timeout: 2_000 }).toBeLessThan(300);
+  });
+
+  it('draws an open-price line per open order and removes it when the order settles', () => {
+    const c = mount();
+    c.apply({ kind: 'reset', interval: '1m', bars: history });
+    const createLine = vi.spyOn(c.candles, 'createPriceLine');
+    const removeLine = vi.spyOn(c.candles, 'removePriceLine');
+    const mark = { id: 1, direction: 'rise' as const, openPrice: 1.5, openTime: 100 * 60_000, settleTime: 101 * 60_000, label: 'Rise 12:00' };
+    c.setOrderMarks([mark, { ...mark, id: 2, direction: 'fall', openPrice: 1.6 }]);
+    expect(createLine).toHaveBeenCalledTimes(2);
+    expect(c.candles.priceLines()).toHaveLength(2);
+    c.setOrderMarks([mark, { ...mark, id: 2, direction: 'fall', openPrice: 1.6 }]);
+    expect(createLine).toHaveBeenCalledTimes(2);
+    c.setOrderMarks([mark]);
+    expect(removeLine).toHaveBeenCalledTimes(1);
+    expect(c.candles.priceLines().map((l) => l.options().price)).toEqual([1.5]);
+  });
+});

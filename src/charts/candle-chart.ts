@@ -1,0 +1,149 @@
+import {
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  createSeriesMarkers,
+  HistogramSeries,
+  type CandlestickData,
+  type DeepPartial,
+  type ChartOptions,
+  type HistogramData,
+  type IChartApi,
+  type ISeriesApi,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import type { IntervalName } from '../streams/inputs.ts';
+import type { Candle, CandleDelta } from '../streams/messages.ts';
+import { chartTime, localTimeFormatters } from './chart-time.ts';
+import { createOrderMarks, type OrderMark } from './order-marks.ts';
+
+export interface ChartTheme {
+  readonly background: string;
+  readonly text: string;
+  readonly grid: string;
+  readonly up: string;
+  readonly down: string;
+}
+
+export interface CandleChartOptions {
+  readonly theme: ChartTheme;
+  /** BCP 47 locale for the time axis and crosshair (the member's language). */
+  readonly locale: string;
+  /** Decimals of the product's prices. */
+  readonly decimals: number;
+  /** Bars shown after a reset; the rest is a swipe away. */
+  readonly visibleBars?: number;
+}
+
+export interface CandleChart {
+  /** reset → setData on both series (history, interval switch); append/update → update() only. */
+  apply(delta: CandleDelta): void;
+  /** My open orders on this product: open-price lines and open/settle markers. */
+  setOrderMarks(marks: readonly OrderMark[]): void;
+  dispose(): void;
+  /** The underlying chart and series, for tests and the benchmark. */
+  readonly chart: IChartApi;
+  readonly candles: ISeriesApi<'Candlestick'>;
+  readonly volume: ISeriesApi<'Histogram'>;
+}
+
+const DEFAULT_VISIBLE_BARS = 60;
+
+/**
+ * Phone-first options: the chart fills its box and follows its size (autoSize: ResizeObserver), a vertical
+ * swipe scrolls the page instead of the chart (vertTouchDrag false), and the wheel scrolls the page too.
+ */
+function chartOptions(o: CandleChartOptions): DeepPartial<ChartOptions> {
+  const formatters = localTimeFormatters(o.locale);
+  return {
+    autoSize: true,
+    layout: { background: { type: ColorType.Solid, color: o.theme.background }, textColor: o.theme.text, attributionLogo: false },
+    grid: { vertLines: { color: o.theme.grid }, horzLines: { color: o.theme.grid } },
+    handleScroll: { vertTouchDrag: false, horzTouchDrag: true, mouseWheel: false, pressedMouseMove: true },
+    handleScale: { mouseWheel: false, pinch: true, axisPressedMouseMove: { time: true, price: false }, axisDoubleClickReset: true },
+    localization: { locale: o.locale, timeFormatter: formatters.timeFormatter },
+    timeScale: { timeVisible: true, secondsVisible: false, rightOffset: 3, tickMarkFormatter: formatters.tickMarkFormatter },
+    rightPriceScale: { borderColor: o.theme.grid },
+  };
+}
+
+const candleOf = (bar: Candle): CandlestickData<UTCTimestamp> => ({
+  time: chartTime(bar.time),
+  open: bar.open,
+  high: bar.high,
+  low: bar.low,
+  close: bar.close,
+});
+
+/**
+ * lightweight-charts adapter: candles plus volume, drawn from the worker's deltas. History comes once as
+ * setData; every live change is one update() of the last bar, so a tick never redraws the whole series.
+ */
+export function createCandleChart(container: HTMLElement, options: CandleChartOptions): CandleChart {
+  const { theme } = options;
+  const chart = createChart(container, chartOptions(options));
+  const minMove = 1 / 10 ** options.decimals;
+  const candles = chart.addSeries(CandlestickSeries, {
+    upColor: theme.up,
+    downColor: theme.down,
+    borderVisible: false,
+    wickUpColor: theme.up,
+    wickDownColor: theme.down,
+    priceFormat: { type: 'price', precision: options.decimals, minMove },
+  });
+  const volume = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: 'volume', lastValueVisible: false, priceLineVisible: false });
+  // Volume sits in the bottom fifth, under the candles.
+  volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+  candles.priceScale().applyOptions({ scaleMargins: { top: 0.1, bottom: 0.25 } });
+
+  const volumeOf = (bar: Candle): HistogramData<UTCTimestamp> => ({
+    time: chartTime(bar.time),
+    value: bar.volume,
+    color: bar.close >= bar.open ? `${theme.up}80` : `${theme.down}80`,
+  });
+
+  const marks = createOrderMarks(candles, createSeriesMarkers(candles, []), { up: theme.up, down: theme.down });
+  let interval: IntervalName | null = null;
+  let lastBarMs: number | null = null;
+  let orders: readonly OrderMark[] = [];
+  const lastBarTime = (): number | null => (lastBarMs === null ? null : chartTime(lastBarMs));
+
+  const reset = (to: IntervalName, bars: readonly Candle[]): void => {
+    const switched = interval !== to;
+    interval = to;
+    candles.setData(bars.map(candleOf));
+    volume.setData(bars.map(volumeOf));
+    lastBarMs = bars[bars.length - 1]?.time ?? null;
+    chart.applyOptions({ timeScale: { timeVisible: to !== '1d' } });
+    if (switched && bars.length > 0) {
+      const shown = options.visibleBars ?? DEFAULT_VISIBLE_BARS;
+      chart.timeScale().setVisibleLogicalRange({ from: bars.length - shown, to: bars.length + 2 });
+    }
+    marks.set(orders, interval, lastBarTime());
+  };
+
+  return {
+    apply(delta) {
+      if (delta.kind === 'reset') {
+        reset(delta.interval, delta.bars);
+        return;
+      }
+      candles.update(candleOf(delta.bar));
+      volume.update(volumeOf(delta.bar));
+      if (delta.kind === 'append') {
+        lastBarMs = delta.bar.time;
+        if (orders.length > 0) marks.redraw(interval, lastBarTime());
+      }
+    },
+    setOrderMarks(next) {
+      orders = next;
+      marks.set(orders, interval, lastBarTime());
+    },
+    dispose() {
+      chart.remove();
+    },
+    chart,
+    candles,
+    volume,
+  };
+}

@@ -1,0 +1,44 @@
+import type { Time, UTCTimestamp } from 'lightweight-charts';
+import type { IntervalName } from '../streams/inputs.ts';
+
+/** Bar lengths in seconds (the chart's time unit); the same table as the streams' INTERVAL_MS. */
+export const INTERVAL_SECONDS: Readonly<Record<IntervalName, number>> = {
+  '1m': 60,
+  '5m': 300,
+  '15m': 900,
+  '30m': 1_800,
+  '1h': 3_600,
+  '4h': 14_400,
+  '1d': 86_400,
+};
+
+/** Epoch ms (the wire) → the chart's UTC seconds. */
+export const chartTime = (ms: number): UTCTimestamp => Math.floor(ms / 1000) as UTCTimestamp;
+
+/** The open time of the bar holding `ms`, in chart seconds (buckets are UTC-aligned like the server's). */
+export function barTimeOf(ms: number, interval: IntervalName): UTCTimestamp {
+  const size = INTERVAL_SECONDS[interval];
+  const seconds = Math.floor(ms / 1000);
+  return (seconds - (((seconds % size) + size) % size)) as UTCTimestamp;
+}
+
+const secondsOf = (time: Time): number => (typeof time === 'number' ? time : 0);
+
+/**
+ * The chart draws UTC seconds as if they were local; these format them in the member's own time zone
+ * and language instead.
+ */
+export function localTimeFormatters(locale: string) {
+  const full = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
+  const clock = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
+  const day = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' });
+  return {
+    timeFormatter: (time: Time): string => full.format(secondsOf(time) * 1000),
+    /** Tick marks: the clock within a day, the date at a day's start. */
+    tickMarkFormatter: (time: Time): string => {
+      const ms = secondsOf(time) * 1000;
+      const date = new Date(ms);
+      return date.getHours() === 0 && date.getMinutes() === 0 ? day.format(ms) : clock.format(ms);
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { type Observable } from 'rxjs';
+import type { IntervalName, KdataBatch } from '../streams/inputs.ts';
+import type { Candle, CandleDelta, PollState } from '../streams/messages.ts';
+import { foldLastPrice } from '../streams/fold-last-price.ts';
+import { mergeBars } from '../streams/merge-bars.ts';
+import { dataOf, type Hub } from './hub.ts';
+import { HISTORY_BARS } from './periods.ts';
+import type { SnapshotState } from './share-with-snapshot.ts';
+import { turnoverSamples } from './turnover.ts';
+
+/**
+ * The shared kdata poll of one product and interval. The server aggregates every interval itself (1h, 4h
+ * and 1d from its own hourly and daily candles), so each interval is polled directly: history first, then
+ * `since` the last bar's open time, which returns that bar (it may have changed) and any newer one.
+ */
+export function kdataPoll(hub: Hub, id: number, interval: IntervalName): Observable<PollState<KdataBatch>> {
+  return hub.poll<KdataBatch>(`product/kdata:${id}:${interval}`, {
+    periodMs: hub.periods.kdata,
+    request: (() => {
+      let cursor: number | undefined;
+      return async (signal: AbortSignal): Promise<KdataBatch> => {
+        const since = cursor;
+        const body = since === undefined ? { id, interval, limit: HISTORY_BARS } : { id, interval, since };
+        const answer = await hub.post('product/kdata', body, signal);
+        const newest = answer.bars[answer.bars.length - 1];
+        if (newest !== undefined) cursor = newest[0];
+        return { interval: answer.interval, bars: answer.bars, since };
+      };
+    })(),
+  });
+}
+
+/**
+ * Candle deltas for one chart: kdata merged into a bounded buffer, with the last bar moved by the trade
+ * tape between kdata polls. Shared: a second chart of the same product and interval starts from a reset
+ * of the current bars.
+ */
+export function candleDeltas(hub: Hub, id: number, interval: IntervalName): Observable<CandleDelta> {
+  return hub.derived(
+    `candles:${id}:${interval}`,
+    () => dataOf(kdataPoll(hub, id, interval)).pipe(mergeBars(), foldLastPrice(turnoverSamples(hub, id))),
+    candleSnapshot,
+  );
+}
+
+function candleSnapshot(): SnapshotState<CandleDelta> {
+  let interval: IntervalName | null = null;
+  let bars: Candle[] = [];
+  return {
+    take(delta) {
+      if (delta.kind === 'reset') {
+        interval = delta.interval;
+        bars = [...delta.bars];
+      } else if (delta.kind === 'append') {
+        bars.push(delta.bar);
+      } else {
+        bars[bars.length - 1] = delta.bar;
+      }
+    },
+    snapshot: () => (interval === null ? null : { kind: 'reset', interval, bars: bars.slice() }),
+  };
+}

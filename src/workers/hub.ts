@@ -1,0 +1,138 @@
+import {
+  asyncScheduler,
+  BehaviorSubject,
+  defer,
+  distinctUntilChanged,
+  filter,
+  map,
+  merge,
+  NEVER,
+  type Observable,
+  type SchedulerLike,
+  Subject,
+} from 'rxjs';
+import type { ClockSample } from '../streams/inputs.ts';
+import { estimateClockOffset } from '../streams/estimate-clock-offset.ts';
+import type { ClockEstimate, PollState } from '../streams/messages.ts';
+import { poll, type PollRequest } from '../streams/poll.ts';
+import { shareByKey } from '../streams/share-by-key.ts';
+import type { Session } from './messages.ts';
+import { PERIOD_MS, type Periods } from './periods.ts';
+import { shareWithSnapshot, type SnapshotState } from './share-with-snapshot.ts';
+import { createTransport, type Post } from './transport.ts';
+
+export interface HubDeps {
+  readonly fetch: typeof fetch;
+  readonly scheduler?: SchedulerLike;
+  /** Uniform 0..1 for the backoff jitter. */
+  readonly random?: () => number;
+  /** Shorter periods for tests. */
+  readonly periods?: Partial<Periods>;
+}
+
+export interface PollSpec<T> {
+  readonly periodMs: number;
+  readonly request: PollRequest<T>;
+  /** Extra "ask again now" triggers besides a session change (e.g. an order fell due). */
+  readonly refresh$?: Observable<unknown>;
+}
+
+/**
+ * What every stream of the worker shares: the session (headers), page visibility, the server clock, the
+ * 401 handler, and the registry that keeps one poll per endpoint + params.
+ */
+export function createHub(deps: HubDeps) {
+  const scheduler = deps.scheduler ?? asyncScheduler;
+  const session$ = new BehaviorSubject<Session>({ apiBase: '/api', token: null, lang: 'en' });
+  const visible$ = new BehaviorSubject<boolean>(true);
+  const sessionChanged$ = new Subject<void>();
+  const samples$ = new Subject<ClockSample>();
+  const clock$ = new BehaviorSubject<ClockEstimate | null>(null);
+  samples$.pipe(estimateClockOffset()).subscribe(clock$);
+
+  let unauthorized: (() => void) | null = null;
+  /** One redirect per token: the polls keep failing with it until the app signs in again. */
+  let reportedToken: string | null | undefined;
+
+  const post: Post = createTransport({
+    fetch: deps.fetch,
+    session: () => session$.value,
+    now: () => scheduler.now(),
+    onSample: (sample) => samples$.next(sample),
+    onUnauthorized: () => {
+      const token = session$.value.token;
+      if (reportedToken === token) return;
+      reportedToken = token;
+      try {
+        const result: unknown = unauthorized?.();
+        if (result instanceof Promise) result.catch(() => undefined);
+      } catch {
+        // The page is gone.
+      }
+    },
+  });
+
+  const polls = shareByKey<PollState<unknown>>();
+  const derived = new Map<string, Observable<unknown>>();
+
+  return {
+    scheduler,
+    periods: { ...PERIOD_MS, ...deps.periods },
+    post,
+    visible$: visible$.pipe(distinctUntilChanged()),
+    /** serverNow − workerNow, once the first answer has come back. */
+    offset$: clock$.pipe(
+      filter((e): e is ClockEstimate => e !== null),
+      map((e) => e.offsetMs),
+      distinctUntilChanged(),
+    ),
+    setSession(next: Session): void {
+      const before = session$.value;
+      session$.next(next);
+      if (before.token !== next.token) reportedToken = undefined;
+      if (before.token !== next.token || before.lang !== next.lang || before.apiBase !== next.apiBase) sessionChanged$.next();
+    },
+    setVisible(visible: boolean): void {
+      visible$.next(visible);
+    },
+    onUnauthorized(handler: (() => void) | null): void {
+      unauthorized = handler;
+    },
+    /** One shared poll per key; a session change asks every poll again at once. */
+    poll<T>(key: string, spec: PollSpec<T>): Observable<PollState<T>> {
+      const create = (): Observable<PollState<unknown>> =>
+        poll(spec.request, {
+          periodMs: spec.periodMs,
+          visible$: visible$.pipe(distinctUntilChanged()),
+          refresh$: merge(sessionChanged$, spec.refresh$ ?? NEVER),
+          scheduler,
+          ...(deps.random ? { random: deps.random } : {}),
+        });
+      // The registry is keyed by endpoint + params, so a key always holds the same T.
+      return polls(key, create) as Observable<PollState<T>>;
+    },
+    /**
+     * One shared delta stream per key (a chart's candles, a list's diffs): a late subscriber starts from a
+     * snapshot. The source is built when the first subscriber comes, so it rides the current polls.
+     */
+    derived<D>(key: string, source: () => Observable<D>, state: () => SnapshotState<D>): Observable<D> {
+      const existing = derived.get(key);
+      // The registry is keyed by stream kind + params, so a key always holds the same D.
+      if (existing) return existing as Observable<D>;
+      const shared: Observable<D> = shareWithSnapshot(defer(source), state, () => {
+        if (derived.get(key) === shared) derived.delete(key);
+      });
+      derived.set(key, shared);
+      return shared;
+    },
+  };
+}
+
+export type Hub = ReturnType<typeof createHub>;
+
+/** The values of a poll's successful answers. */
+export const dataOf = <T>(poll$: Observable<PollState<T>>): Observable<T> =>
+  poll$.pipe(
+    filter((s): s is Extract<PollState<T>, { kind: 'data' }> => s.kind === 'data'),
+    map((s) => s.value),
+  );

@@ -1,0 +1,110 @@
+import { transfer } from 'comlink';
+import { map, merge, type Observable } from 'rxjs';
+import type { IntervalName } from '../streams/inputs.ts';
+import type { CandleDelta, CountdownEvent, PollState } from '../streams/messages.ts';
+import { candleDeltas, kdataPoll } from './candles.ts';
+import { createHub, dataOf, type HubDeps } from './hub.ts';
+import { listDelta, listSnapshot, type ListPage } from './list-delta.ts';
+import { liveStatus } from './live-status.ts';
+import type {
+  OrdersMessage, ProductsMessage, Session, StatusMessage, SubscriptionHandle, TapeMessage,
+} from './messages.ts';
+import { createOrders, type PageParams } from './orders.ts';
+import { staleAfter } from './periods.ts';
+import { createSubscriptions, type Callback } from './subscriptions.ts';
+import { turnoverPoll, tapeDeltas } from './turnover.ts';
+import type { ProductSummary } from '../contract/market.ts';
+
+/** With a status stream merged in, a panel knows when to show its stale or reconnecting mark. */
+const withStatus = <M, T>(deltas$: Observable<M>, poll$: Observable<PollState<T>>, periodMs: number, hub: ReturnType<typeof createHub>) =>
+  merge(deltas$, liveStatus(poll$, staleAfter(periodMs), hub.scheduler)) as Observable<M | StatusMessage>;
+
+/** Typed arrays cross by transfer; each subscriber gets its own copy, because a transferred buffer is gone. */
+function transferable(event: CountdownEvent): CountdownEvent {
+  if (event.kind !== 'tick') return event;
+  const ids = event.ids.slice();
+  const remainingMs = event.remainingMs.slice();
+  return transfer({ kind: 'tick', at: event.at, ids, remainingMs }, [ids.buffer, remainingMs.buffer]);
+}
+
+/**
+ * The market worker's API: everything here is called from the page through comlink. Subscriptions take a
+ * callback (`comlink.proxy(fn)` from the page) and return a handle for `unsubscribe`.
+ * `deps.fetch` is the transport: the worker passes its own fetch; tests on the page pass one they control.
+ */
+export function createMarketApi(deps: HubDeps) {
+  const hub = createHub(deps);
+  const orders = createOrders(hub);
+  const subscriptions = createSubscriptions();
+
+  const productsPoll = (): Observable<PollState<ListPage<ProductSummary>>> =>
+    hub.poll('product/list', {
+      periodMs: hub.periods.products,
+      request: async (signal) => {
+        const answer = await hub.post('product/list', {}, signal);
+        return { items: answer.items, total: answer.items.length };
+      },
+    });
+
+  return {
+    /** The ready handshake: resolves once the worker runs; returns the API version. */
+    ping: (): number => 1,
+    /** Where to send requests and with which headers; a new token or language asks every poll again. */
+    setSession(session: Session): void {
+      hub.setSession(session);
+    },
+    /** The page forwards document.visibilityState: hidden pauses every poll, visible asks again at once. */
+    setVisible(visible: boolean): void {
+      hub.setVisible(visible);
+    },
+    /** Called (once per token) when the server answers 401, so the app can go to /login. */
+    setUnauthorizedHandler(handler: (() => void) | null): void {
+      hub.onUnauthorized(handler);
+    },
+    /** Ask every order poll again now (after the member placed an order). */
+    refreshOrders(): void {
+      orders.refresh();
+    },
+    /** All products (the screens filter by category), as list diffs. */
+    watchProducts(callback: Callback<ProductsMessage>): SubscriptionHandle {
+      const deltas$ = hub.derived('products', () => dataOf(productsPoll()).pipe(listDelta<ProductSummary>()), listSnapshot<ProductSummary>);
+      return subscriptions.open(withStatus(deltas$, productsPoll(), hub.periods.products, hub), callback);
+    },
+    /** One chart's candles: a reset with the history, then append/update per change. */
+    watchCandles(params: { readonly id: number; readonly interval: IntervalName }, callback: Callback<CandleDelta | StatusMessage>): SubscriptionHandle {
+      const { id, interval } = params;
+      return subscriptions.open(withStatus(candleDeltas(hub, id, interval), kdataPoll(hub, id, interval), hub.periods.kdata, hub), callback);
+    },
+    /** The trade tape and 24 h figures of one product. */
+    watchTape(params: { readonly id: number }, callback: Callback<TapeMessage>): SubscriptionHandle {
+      return subscriptions.open(withStatus(tapeDeltas(hub, params.id), turnoverPoll(hub, params.id), hub.periods.turnover, hub), callback);
+    },
+    /** My open orders (order/hold_list). */
+    watchHoldList(callback: Callback<OrdersMessage>): SubscriptionHandle {
+      return subscriptions.open(withStatus(orders.holdList(), orders.holdListPoll(), hub.periods.holdList, hub), callback);
+    },
+    /** My orders on one product (open ones and the latest settled ones). */
+    watchProductOrders(params: { readonly id: number }, callback: Callback<OrdersMessage>): SubscriptionHandle {
+      return subscriptions.open(
+        withStatus(orders.productOrders(params.id), orders.productOrdersPoll(params.id), hub.periods.productOrders, hub),
+        callback,
+      );
+    },
+    /** One page of my settled orders, newest first. */
+    watchOrderList(params: PageParams, callback: Callback<OrdersMessage>): SubscriptionHandle {
+      return subscriptions.open(withStatus(orders.orderList(params), orders.orderListPoll(params), hub.periods.orderList, hub), callback);
+    },
+    /**
+     * Countdowns of all my open orders on the server clock: a batch of typed arrays (transferred) once a
+     * second and whenever the list changes, and a due event the moment an order's settle time passes.
+     */
+    watchCountdown(callback: Callback<CountdownEvent>): SubscriptionHandle {
+      return subscriptions.open(orders.countdown().pipe(map(transferable)), callback);
+    },
+    unsubscribe(handle: SubscriptionHandle): void {
+      subscriptions.close(handle);
+    },
+    /** Live subscriptions, for tests and leak checks. */
+    subscriptionCount: (): number => subscriptions.count(),
+  };
+}

@@ -1,0 +1,10 @@
+// The one market worker (design card): owns market and order I/O and sends the page diffs only.
+// Lib-neutral on purpose: the page's `import type` of this file must compile with the DOM lib too.
+import { expose } from 'comlink';
+import { createMarketApi } from './market-api.ts';
+
+const api = createMarketApi({ fetch: (input, init) => fetch(input, init) });
+expose(api);
+
+/** What the page wraps: `wrap<MarketWorkerApi>(worker)`. */
+export type MarketWorkerApi = typeof api;

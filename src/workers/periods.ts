@@ -1,0 +1,30 @@
+// Poll periods (ms after a success) and stale thresholds. The server ticks once a second; a phone on a
+// slow network should not be asked for more than it can show.
+export interface Periods {
+  readonly products: number;
+  readonly kdata: number;
+  readonly turnover: number;
+  readonly holdList: number;
+  readonly productOrders: number;
+  readonly orderList: number;
+}
+
+export const PERIOD_MS: Periods = {
+  products: 3_000,
+  kdata: 3_000,
+  turnover: 1_000,
+  holdList: 5_000,
+  productOrders: 5_000,
+  orderList: 15_000,
+};
+
+/** A panel is marked stale when its last good data is older than this many periods (and at least 5 s). */
+export const staleAfter = (periodMs: number): number => Math.max(5_000, periodMs * 3);
+
+/** Bars fetched for a chart's history; the chart's buffer keeps the newest 1500. */
+export const HISTORY_BARS = 500;
+
+/** After an order falls due, the hold list is asked again this often until the order has left it. */
+export const DUE_CHASE_MS = 300;
+/** ...but at most this many times (the server settles within about 1.25 s of the settle time). */
+export const DUE_CHASE_MAX = 12;

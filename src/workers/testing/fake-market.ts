@@ -1,0 +1,108 @@
+// An in-page stand-in for the API server, for tests of the worker logic: a fetch that answers the market
+// and order paths from plain data the test changes, and records every request it was given.
+import type { Bar, Order, ProductSummary } from '../../contract/market.ts';
+
+export interface RecordedRequest {
+  readonly path: string;
+  readonly body: Record<string, unknown>;
+  readonly headers: Headers;
+  readonly at: number;
+  aborted: boolean;
+}
+
+export interface FakeMarket {
+  readonly fetch: typeof fetch;
+  readonly requests: RecordedRequest[];
+  products: ProductSummary[];
+  bars: Bar[];
+  holdList: Order[];
+  /** Fail every request as a network error would. */
+  failing: boolean;
+  /** Answer every request with HTTP 401. */
+  unauthorized: boolean;
+  /** Hold answers this long (an abort rejects at once). */
+  delayMs: number;
+  /** serverTime = Date.now() + skewMs. */
+  skewMs: number;
+  count(path: string): number;
+}
+
+export const product = (id: number, changePct: string, category: ProductSummary['category'] = 'crypto'): ProductSummary => ({
+  id,
+  symbol: `P${id}`,
+  name: `Product ${id}`,
+  category,
+  price: '100.00',
+  changePct,
+  decimals: 2,
+  open: true,
+});
+
+export const bar = (time: number, close: string): Bar => [time, close, close, close, close, '1'];
+
+export function openOrder(id: number, settleTime: number): Order {
+  return {
+    id, orderNo: `N${id}`, productId: 1, symbol: 'P1', direction: 'rise', amount: '10.00', fee: '0.20', cycle: 30, payoutRate: '0.85',
+    openPrice: '100.00', openTime: settleTime - 30_000, settleTime, settlePrice: null, status: 'open', profit: null,
+  };
+}
+
+const sleep = (ms: number, signal: AbortSignal | null | undefined): Promise<void> =>
+  new Promise((resolve, reject) => {
+    if (ms <= 0) return resolve();
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(new DOMException('aborted', 'AbortError'));
+    });
+  });
+
+export function fakeMarket(): FakeMarket {
+  const market: FakeMarket = {
+    requests: [],
+    products: [product(1, '1.50'), product(2, '-3.20'), product(3, '0.10')],
+    bars: [bar(0, '1.00'), bar(60_000, '2.00')],
+    holdList: [],
+    unauthorized: false,
+    failing: false,
+    delayMs: 0,
+    skewMs: 0,
+    count: (path) => market.requests.filter((r) => r.path === path).length,
+    fetch: async (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      const path = url.replace(/^.*\/api\//, '');
+      const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<string, unknown>;
+      const recorded: RecordedRequest = { path, body, headers: new Headers(init?.headers), at: Date.now(), aborted: false };
+      market.requests.push(recorded);
+      init?.signal?.addEventListener('abort', () => (recorded.aborted = true));
+      await sleep(market.delayMs, init?.signal);
+      if (market.failing) throw new TypeError('Failed to fetch');
+      if (market.unauthorized) return Response.json({ code: 4010, msg: 'error.unauthorized' }, { status: 401 });
+      const serverTime = Date.now() + market.skewMs;
+      const data = answer(market, path, body, serverTime);
+      return data === null ? Response.json({ code: 4040, msg: 'error.not_found' }, { status: 404 }) : Response.json({ code: 0, msg: '', data });
+    },
+  };
+  return market;
+}
+
+function answer(market: FakeMarket, path: string, body: Record<string, unknown>, serverTime: number): unknown {
+  switch (path) {
+    case 'product/list':
+      return { items: market.products, serverTime };
+    case 'product/kdata': {
+      const since = typeof body['since'] === 'number' ? body['since'] : -Infinity;
+      return { interval: body['interval'], bars: market.bars.filter((b) => b[0] >= since), serverTime };
+    }
+    case 'product/trunover':
+      return { price: '2.00', volume24h: '1', amount24h: '2.00', high24h: '2.00', low24h: '1.00', trades: [], serverTime };
+    case 'order/hold_list':
+      return { items: market.holdList, serverTime };
+    case 'product/orders':
+      return { items: market.holdList, serverTime };
+    case 'order/list':
+      return { items: [], total: 0, serverTime };
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,73 @@
+import type { ApiPath, Req, Res } from '../contract/api.ts';
+import type { ClockSample } from '../streams/inputs.ts';
+import type { Session } from './messages.ts';
+
+/** A failed request: HTTP status (0 for a network failure) and the server's error key when it sent one. */
+export class RequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly key: string,
+  ) {
+    super(`${status} ${key}`);
+    this.name = 'RequestError';
+  }
+}
+
+export interface TransportDeps {
+  readonly fetch: typeof fetch;
+  readonly session: () => Session;
+  /** The client clock the samples are taken on (the scheduler's now, so countdowns share it). */
+  readonly now: () => number;
+  /** Every answer that carries the server's time becomes one clock sample. */
+  readonly onSample: (sample: ClockSample) => void;
+  readonly onUnauthorized: () => void;
+}
+
+export type Post = <P extends ApiPath>(path: P, body: Req<P>, signal: AbortSignal) => Promise<Res<P>>;
+
+const errorKeyOf = (body: unknown): string => {
+  if (typeof body !== 'object' || body === null) return 'error.internal';
+  const msg = (body as { msg?: unknown }).msg;
+  return typeof msg === 'string' && msg !== '' ? msg : 'error.internal';
+};
+
+const serverTimeOf = (data: unknown, response: Response): number | null => {
+  const inBody = typeof data === 'object' && data !== null ? (data as { serverTime?: unknown }).serverTime : undefined;
+  if (typeof inBody === 'number' && Number.isFinite(inBody)) return inBody;
+  // The Date header has whole seconds only: a coarser sample, but still one.
+  const header = Date.parse(response.headers.get('date') ?? '');
+  return Number.isFinite(header) ? header : null;
+};
+
+/** POSTs `{ ...body }` to `<apiBase>/<path>` with the session's headers and unwraps `{ code: 0, data }`. */
+export function createTransport(deps: TransportDeps): Post {
+  return async (path, body, signal) => {
+    const session = deps.session();
+    const sentAt = deps.now();
+    let response: Response;
+    try {
+      response = await deps.fetch(`${session.apiBase.replace(/\/$/, '')}/${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: session.token ?? '', 'Accept-Language': session.lang },
+        body: JSON.stringify(body),
+        signal,
+      });
+    } catch (error) {
+      if (signal.aborted) throw error;
+      throw new RequestError(0, 'error.network');
+    }
+    const receivedAt = deps.now();
+    const json: unknown = await response.json().catch(() => null);
+    if (response.status === 401) {
+      deps.onUnauthorized();
+      throw new RequestError(401, 'error.unauthorized');
+    }
+    if (!response.ok || typeof json !== 'object' || json === null || (json as { code?: unknown }).code !== 0) {
+      throw new RequestError(response.status, errorKeyOf(json));
+    }
+    const data = (json as { data: Res<typeof path> }).data;
+    const serverTime = serverTimeOf(data, response);
+    if (serverTime !== null) deps.onSample({ sentAt, receivedAt, serverTime });
+    return data;
+  };
+}

@@ -1,0 +1,81 @@
+import { map, Observable } from 'rxjs';
+import type { Res } from '../contract/api.ts';
+import type { TurnoverSample } from '../streams/inputs.ts';
+import type { PollState } from '../streams/messages.ts';
+import { dataOf, type Hub } from './hub.ts';
+import type { TapeMessage, TapeTrade, TurnoverStats } from './messages.ts';
+
+import type { SnapshotState } from './share-with-snapshot.ts';
+
+/** Trades the tape keeps (the server sends at most 50 per answer). */
+export const TAPE_LENGTH = 50;
+
+type Turnover = Res<'product/trunover'> & { readonly since: number | undefined };
+
+/** The shared turnover poll of one product: the first request gets the latest trades, then only newer ones. */
+export function turnoverPoll(hub: Hub, id: number): Observable<PollState<Turnover>> {
+  return hub.poll<Turnover>(`product/trunover:${id}`, {
+    periodMs: hub.periods.turnover,
+    request: (() => {
+      let cursor: number | undefined;
+      return async (signal: AbortSignal): Promise<Turnover> => {
+        const since = cursor;
+        const answer = await hub.post('product/trunover', since === undefined ? { id } : { id, since }, signal);
+        const newest = answer.trades[answer.trades.length - 1];
+        if (newest !== undefined) cursor = newest[0];
+        return { ...answer, since };
+      };
+    })(),
+  });
+}
+
+/** What moves the last candle between kdata polls. */
+export const turnoverSamples = (hub: Hub, id: number): Observable<TurnoverSample> =>
+  dataOf(turnoverPoll(hub, id)).pipe(map((t) => ({ price: t.price, trades: t.trades, serverTime: t.serverTime })));
+
+const statsOf = (t: Turnover): TurnoverStats => ({
+  price: t.price,
+  volume24h: t.volume24h,
+  amount24h: t.amount24h,
+  high24h: t.high24h,
+  low24h: t.low24h,
+});
+const sameStats = (a: TurnoverStats, b: TurnoverStats): boolean =>
+  a.price === b.price && a.volume24h === b.volume24h && a.amount24h === b.amount24h && a.high24h === b.high24h && a.low24h === b.low24h;
+
+type TapeDelta = Exclude<TapeMessage, { kind: 'status' }>;
+
+/** The trade tape of one product as deltas: a reset, then only new trades and stats that moved. */
+export function tapeDeltas(hub: Hub, id: number): Observable<TapeDelta> {
+  const deltas = (): Observable<TapeDelta> => new Observable<TapeDelta>((subscriber) => {
+    let lastTime = -Infinity;
+    let stats: TurnoverStats | null = null;
+    return dataOf(turnoverPoll(hub, id)).subscribe((t) => {
+      const fresh: TapeTrade[] = t.trades.filter((trade) => trade[0] > lastTime);
+      const last = fresh[fresh.length - 1];
+      if (last !== undefined) lastTime = last[0];
+      const nextStats = statsOf(t);
+      if (stats === null) {
+        stats = nextStats;
+        subscriber.next({ kind: 'reset', trades: fresh.slice(-TAPE_LENGTH), stats });
+        return;
+      }
+      const moved = !sameStats(stats, nextStats);
+      stats = nextStats;
+      if (fresh.length > 0 || moved) subscriber.next({ kind: 'append', trades: fresh.slice(-TAPE_LENGTH), stats: moved ? nextStats : null });
+    });
+  });
+  return hub.derived(`tape:${id}`, deltas, tapeSnapshot);
+}
+
+function tapeSnapshot(): SnapshotState<TapeDelta> {
+  let trades: TapeTrade[] = [];
+  let stats: TurnoverStats | null = null;
+  return {
+    take(delta) {
+      trades = delta.kind === 'reset' ? [...delta.trades] : [...trades, ...delta.trades].slice(-TAPE_LENGTH);
+      if (delta.stats !== null) stats = delta.stats;
+    },
+    snapshot: () => (stats === null ? null : { kind: 'reset', trades, stats }),
+  };
+}
