@@ -6,7 +6,7 @@ const chromium = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
 export default defineConfig({
   plugins: [react()],
-  optimizeDeps: { include: ['comlink', 'rxjs', 'ky', 'react', 'react-dom', 'react-router-dom', 'jotai', 'i18next', 'react-i18next', 'vitest-browser-react', 'lightweight-charts'] },
+  optimizeDeps: { include: ['comlink', 'rxjs', 'ky', 'react', 'react-dom', 'react-router-dom', 'jotai', 'i18next', 'react-i18next', 'vitest-browser-react', 'lightweight-charts', 'qrcode.react', 'browser-image-compression'] },
   worker: { format: 'es' },
   test: {
     projects: [

@@ -10,7 +10,9 @@ import { screenKeys, screenPaths, tabScreens } from './screens.ts';
 resetBrowserState();
 guardConsole();
 
-const realScreens = ['home', 'my', 'lang', 'login', 'reg'];
+const realScreens = ['home', 'my', 'lang', 'login', 'reg', 'lc', 'record', 'yqhy', 'kf', 'bz',
+  // Money in and out (issue 4).
+  'wallet', 'bindBankCard', 'recharge', 'recharge2', 'withdraw', 'realname', 'txpassword', 'loginpassword', 'runningwater', 'bz2'];
 
 describe('router', () => {
   it('has the 24 paths of the spec', () => {

@@ -1,6 +1,42 @@
-import { ComingSoon } from '../../components/ComingSoon.tsx';
+import { useSetAtom } from 'jotai';
+import { useState } from 'react';
+import type { Res } from '../../../contract/api.ts';
+import { LoadFailure } from '../../components/LoadFailure.tsx';
+import { MemberScreen } from '../../money/MemberScreen.tsx';
+import { useMemberCall } from '../../money/useMemberCall.ts';
+import { showToastAtom } from '../../state/toast.ts';
+import { BoundWallets } from '../../money/BoundWallets.tsx';
+import { AddressForm } from './AddressForm.tsx';
+import { BankCardForm } from './BankCardForm.tsx';
 
-// A later issue fills this screen (see decisions.md, Routes → screens).
+type Wallets = Res<'user/getUserWallets'>;
+
 export function BindBankCardScreen() {
-  return <ComingSoon screen="bindBankCard" />;
+  return (
+    <MemberScreen>
+      <BindBankCard />
+    </MemberScreen>
+  );
+}
+
+function BindBankCard() {
+  const toast = useSetAtom(showToastAtom);
+  const banks = useMemberCall('banks', (c) => c.call('common/banks').then((r) => r.data.items));
+  const wallets = useMemberCall('wallets', (c) => c.call('user/getUserWallets').then((r) => r.data));
+  // The answer of the last save, newer than what was loaded; a new key empties the form that saved.
+  const [saved, setSaved] = useState<{ wallets: Wallets; cards: number; addresses: number }>();
+  const onSaved = (kind: 'cards' | 'addresses') => (w: Wallets) => {
+    setSaved((s) => ({ cards: s?.cards ?? 0, addresses: s?.addresses ?? 0, [kind]: (s?.[kind] ?? 0) + 1, wallets: w }));
+    toast('msg.added_ok');
+  };
+  const shown = saved?.wallets ?? (wallets.state?.status === 'ok' ? wallets.state.data : null);
+  return (
+    <>
+      {shown ? <BoundWallets wallets={shown} link={false} /> : null}
+      {wallets.state?.status === 'error' ? <LoadFailure failure={wallets.state.failure} onRetry={wallets.reload} /> : null}
+      {banks.state?.status === 'ok' ? <BankCardForm key={saved?.cards ?? 0} banks={banks.state.data} onSaved={onSaved('cards')} /> : null}
+      {banks.state?.status === 'error' ? <LoadFailure failure={banks.state.failure} onRetry={banks.reload} /> : null}
+      <AddressForm key={`a${saved?.addresses ?? 0}`} onSaved={onSaved('addresses')} />
+    </>
+  );
 }

@@ -1,6 +1,49 @@
-import { ComingSoon } from '../../components/ComingSoon.tsx';
+import { useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../../app/apiContext.ts';
+import { FormAlert } from '../../components/FormAlert.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { useForm } from '../../hooks/useForm.ts';
+import { MemberScreen } from '../../money/MemberScreen.tsx';
+import { showToastAtom } from '../../state/toast.ts';
+import { loginPasswordFields, validateLoginPassword } from './validateLoginPassword.ts';
 
-// A later issue fills this screen (see decisions.md, Routes → screens).
 export function LoginPasswordScreen() {
-  return <ComingSoon screen="loginpassword" />;
+  // A new key after success empties the form.
+  const [done, setDone] = useState(0);
+  return (
+    <MemberScreen>
+      <LoginPasswordForm key={done} onDone={() => setDone((n) => n + 1)} />
+    </MemberScreen>
+  );
+}
+
+/** user/reset_pwd: the server checks the current password and signs out every other session. */
+function LoginPasswordForm({ onDone }: { readonly onDone: () => void }) {
+  const { t } = useTranslation();
+  const client = useApi();
+  const toast = useSetAtom(showToastAtom);
+  const form = useForm({
+    fields: loginPasswordFields,
+    initial: { oldPassword: '', newPassword: '', confirmPassword: '' },
+    validate: validateLoginPassword,
+    submit: async (v) => {
+      await client.call('user/reset_pwd', v);
+      toast('msg.reset_ok');
+      onDone();
+    },
+  });
+  const error = (key: string | undefined) => (key ? t(key) : undefined);
+  return (
+    <form className="panel form" noValidate aria-label={t('screen.loginpassword')} onSubmit={(e) => void form.onSubmit(e)}>
+      <TextField label={t('loginpwd.oldPassword')} name="oldPassword" type="password" autoComplete="current-password" value={form.values.oldPassword} onValue={form.set('oldPassword')} error={error(form.errors.oldPassword)} />
+      <TextField label={t('loginpwd.newPassword')} name="newPassword" type="password" autoComplete="new-password" hint={t('hint.password')} value={form.values.newPassword} onValue={form.set('newPassword')} error={error(form.errors.newPassword)} />
+      <TextField label={t('loginpwd.confirmPassword')} name="confirmPassword" type="password" autoComplete="new-password" value={form.values.confirmPassword} onValue={form.set('confirmPassword')} error={error(form.errors.confirmPassword)} />
+      <FormAlert messageKey={form.formError} />
+      <button type="submit" className="button button--block" disabled={form.pending}>
+        {form.pending ? t('auth.submitting') : t('loginpwd.submit')}
+      </button>
+    </form>
+  );
 }

@@ -1,6 +1,68 @@
-import { ComingSoon } from '../../components/ComingSoon.tsx';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { TextField } from '../../components/TextField.tsx';
+import { useForm } from '../../hooks/useForm.ts';
+import { useLang } from '../../hooks/useLang.ts';
+import { formatMoney } from '../../i18n/format.ts';
+import { amountError } from '../../money/amount.ts';
+import { ChoiceGroup } from '../../money/ChoiceGroup.tsx';
+import { MemberScreen } from '../../money/MemberScreen.tsx';
+import { useAppConfig } from '../../money/useAppConfig.ts';
+import { depositStepPath, type Method } from '../../money/depositStep.ts';
 
-// A later issue fills this screen (see decisions.md, Routes → screens).
 export function DepositScreen() {
-  return <ComingSoon screen="recharge" />;
+  return (
+    <MemberScreen>
+      <DepositStart />
+    </MemberScreen>
+  );
+}
+
+/** Step 1: how and how much; step 2 (/recharge2) says where to send it. */
+function DepositStart() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const navigate = useNavigate();
+  const config = useAppConfig();
+  const [method, setMethod] = useState<Method>('bank');
+  const min = config?.minDeposit ?? null;
+  const form = useForm({
+    fields: ['amount'] as const,
+    initial: { amount: '' },
+    validate: (v) => {
+      const amount = amountError(v.amount, min);
+      return amount ? { amount } : {};
+    },
+    submit: async (v) => {
+      await navigate(depositStepPath(method, v.amount.trim()));
+    },
+  });
+  return (
+    <form className="panel form" noValidate onSubmit={(e) => void form.onSubmit(e)}>
+      <ChoiceGroup
+        legend={t('deposit.method')}
+        value={method}
+        onValue={setMethod}
+        options={[
+          { value: 'bank', label: t('review.method_bank') },
+          { value: 'trc20', label: t('review.method_trc20') },
+        ]}
+      />
+      <TextField
+        label={t('deposit.amount')}
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={t('prompt.depositAmount')}
+        hint={min && config ? t('deposit.min', { amount: formatMoney(min, lang), currency: config.currency }) : undefined}
+        value={form.values.amount}
+        onValue={form.set('amount')}
+        error={form.errors.amount ? t(form.errors.amount) : undefined}
+      />
+      <button type="submit" className="button button--block" disabled={form.pending}>
+        {t('deposit.next')}
+      </button>
+    </form>
+  );
 }

@@ -1,6 +1,50 @@
-import { ComingSoon } from '../../components/ComingSoon.tsx';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { ReviewItem } from '../../../contract/user.ts';
+import { LoadFailure } from '../../components/LoadFailure.tsx';
+import { MemberScreen } from '../../money/MemberScreen.tsx';
+import { useMemberCall } from '../../money/useMemberCall.ts';
+import { readDepositStep } from '../../money/depositStep.ts';
+import { DepositProof } from './DepositProof.tsx';
+import { DepositStatus } from './DepositStatus.tsx';
+import { PayeeDetails } from './PayeeDetails.tsx';
 
-// A later issue fills this screen (see decisions.md, Routes → screens).
 export function DepositPaymentScreen() {
-  return <ComingSoon screen="recharge2" />;
+  return (
+    <MemberScreen>
+      <DepositPayment />
+    </MemberScreen>
+  );
+}
+
+function DepositPayment() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const step = readDepositStep(params);
+  const [submitted, setSubmitted] = useState<ReviewItem | null>(null);
+  if (!step) {
+    return (
+      <section className="panel">
+        <p>{t('deposit.start_first')}</p>
+        <Link to="/recharge" className="button">
+          {t('deposit.choose')}
+        </Link>
+      </section>
+    );
+  }
+  if (submitted) return <DepositStatus submitted={submitted} />;
+  return <Payee method={step.method} amount={step.amount} onSubmitted={setSubmitted} />;
+}
+
+function Payee({ method, amount, onSubmitted }: { method: 'bank' | 'trc20'; amount: string; onSubmitted: (item: ReviewItem) => void }) {
+  const payee = useMemberCall(`recharge:${method}`, (c) => c.call('wallet/getRechargeAddress', { method }).then((r) => r.data));
+  const s = payee.state;
+  return (
+    <>
+      {s?.status === 'ok' ? <PayeeDetails payee={s.data} amount={amount} /> : null}
+      {s?.status === 'error' ? <LoadFailure failure={s.failure} onRetry={payee.reload} /> : null}
+      {s?.status === 'ok' ? <DepositProof method={method} amount={amount} onSubmitted={onSubmitted} /> : null}
+    </>
+  );
 }

@@ -1,6 +1,65 @@
-import { ComingSoon } from '../../components/ComingSoon.tsx';
+import { useSetAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../../app/apiContext.ts';
+import { FormAlert } from '../../components/FormAlert.tsx';
+import { LoadFailure } from '../../components/LoadFailure.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { useForm } from '../../hooks/useForm.ts';
+import { MemberScreen } from '../../money/MemberScreen.tsx';
+import { useMemberCall } from '../../money/useMemberCall.ts';
+import { showToastAtom } from '../../state/toast.ts';
+import { payPasswordFields, validatePayPassword } from './validatePayPassword.ts';
 
-// A later issue fills this screen (see decisions.md, Routes → screens).
 export function TransactionPasswordScreen() {
-  return <ComingSoon screen="txpassword" />;
+  return (
+    <MemberScreen>
+      <TransactionPassword />
+    </MemberScreen>
+  );
+}
+
+function TransactionPassword() {
+  const { t } = useTranslation();
+  // user/details says whether a password is set, which decides how the member proves it is them.
+  const details = useMemberCall('details', (c) => c.call('user/details').then((r) => r.data.hasPayPassword));
+  const s = details.state;
+  if (s?.status === 'error') return <LoadFailure failure={s.failure} onRetry={details.reload} />;
+  if (s?.status !== 'ok') return <p className="muted">{t('app.loading')}</p>;
+  // Keyed by mode: after the first set, the form comes back empty in "change" mode.
+  return <PayPasswordForm key={String(s.data)} changing={s.data} onDone={details.reload} />;
+}
+
+function PayPasswordForm({ changing, onDone }: { readonly changing: boolean; readonly onDone: () => void }) {
+  const { t } = useTranslation();
+  const client = useApi();
+  const toast = useSetAtom(showToastAtom);
+  const form = useForm({
+    fields: payPasswordFields,
+    initial: { loginPassword: '', oldPayPassword: '', newPayPassword: '', confirmPayPassword: '' },
+    validate: (v) => validatePayPassword(v, changing),
+    submit: async (v) => {
+      const proof = changing ? { oldPayPassword: v.oldPayPassword } : { loginPassword: v.loginPassword };
+      await client.call('user/reset_paypwd', { ...proof, newPayPassword: v.newPayPassword, confirmPayPassword: v.confirmPayPassword });
+      toast('msg.reset_ok');
+      onDone();
+    },
+  });
+  const error = (key: string | undefined) => (key ? t(key) : undefined);
+  const digits = { type: 'password', inputMode: 'numeric', autoComplete: 'off', maxLength: 6 } as const;
+  return (
+    <form className="panel form" noValidate aria-label={t('screen.txpassword')} onSubmit={(e) => void form.onSubmit(e)}>
+      <p className="muted">{t(changing ? 'paypwd.change_intro' : 'paypwd.set_intro')}</p>
+      {changing ? (
+        <TextField {...digits} label={t('paypwd.oldPayPassword')} name="oldPayPassword" value={form.values.oldPayPassword} onValue={form.set('oldPayPassword')} error={error(form.errors.oldPayPassword)} />
+      ) : (
+        <TextField label={t('paypwd.loginPassword')} name="loginPassword" type="password" autoComplete="current-password" value={form.values.loginPassword} onValue={form.set('loginPassword')} error={error(form.errors.loginPassword)} />
+      )}
+      <TextField {...digits} label={t('paypwd.newPayPassword')} name="newPayPassword" hint={t('paypwd.hint')} value={form.values.newPayPassword} onValue={form.set('newPayPassword')} error={error(form.errors.newPayPassword)} />
+      <TextField {...digits} label={t('paypwd.confirmPayPassword')} name="confirmPayPassword" value={form.values.confirmPayPassword} onValue={form.set('confirmPayPassword')} error={error(form.errors.confirmPayPassword)} />
+      <FormAlert messageKey={form.formError} />
+      <button type="submit" className="button button--block" disabled={form.pending}>
+        {form.pending ? t('auth.submitting') : t('paypwd.submit')}
+      </button>
+    </form>
+  );
 }

@@ -1,6 +1,46 @@
-import { ComingSoon } from '../../components/ComingSoon.tsx';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Balances } from '../../components/Balances.tsx';
+import { LoadFailure } from '../../components/LoadFailure.tsx';
+import { MemberScreen } from '../../money/MemberScreen.tsx';
+import { ReviewList } from '../../money/ReviewList.tsx';
+import { useMemberCall } from '../../money/useMemberCall.ts';
+import { BoundWallets } from '../../money/BoundWallets.tsx';
 
-// A later issue fills this screen (see decisions.md, Routes → screens).
 export function WalletScreen() {
-  return <ComingSoon screen="wallet" />;
+  return (
+    <MemberScreen>
+      <Wallet />
+    </MemberScreen>
+  );
+}
+
+function Wallet() {
+  const { t } = useTranslation();
+  const balance = useMemberCall('balance_list', (c) => c.call('user/balance_list').then((r) => r.data));
+  const wallets = useMemberCall('wallets', (c) => c.call('user/getUserWallets').then((r) => r.data));
+  const b = balance.state;
+  return (
+    <>
+      <section className="card" aria-label={t('wallet.balances')}>
+        {b?.status === 'ok' ? <Balances details={b.data} labels="my" /> : null}
+        {b?.status === 'loading' ? <p className="muted">{t('app.loading')}</p> : null}
+        {b?.status === 'error' ? <LoadFailure failure={b.failure} onRetry={balance.reload} /> : null}
+        <div className="button-row">
+          <Link to="/recharge" className="button">
+            {t('wallet.deposit')}
+          </Link>
+          <Link to="/withdraw" className="button button--ghost">
+            {t('wallet.withdraw')}
+          </Link>
+        </div>
+        <Link to="/runningwater" className="inline-link">
+          {t('wallet.fund_flow')}
+        </Link>
+      </section>
+      {wallets.state?.status === 'ok' ? <BoundWallets wallets={wallets.state.data} /> : null}
+      {wallets.state?.status === 'error' ? <LoadFailure failure={wallets.state.failure} onRetry={wallets.reload} /> : null}
+      {b?.status === 'ok' ? <ReviewList items={b.data.requests} currency={b.data.currency} title={t('wallet.requests')} /> : null}
+    </>
+  );
 }

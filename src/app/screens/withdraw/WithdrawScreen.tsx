@@ -1,6 +1,51 @@
-import { ComingSoon } from '../../components/ComingSoon.tsx';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadFailure } from '../../components/LoadFailure.tsx';
+import { useLang } from '../../hooks/useLang.ts';
+import { formatMoney } from '../../i18n/format.ts';
+import { MemberScreen } from '../../money/MemberScreen.tsx';
+import { ReviewList } from '../../money/ReviewList.tsx';
+import { useMemberCall } from '../../money/useMemberCall.ts';
+import { WithdrawForm } from './WithdrawForm.tsx';
 
-// A later issue fills this screen (see decisions.md, Routes → screens).
 export function WithdrawScreen() {
-  return <ComingSoon screen="withdraw" />;
+  return (
+    <MemberScreen>
+      <Withdraw />
+    </MemberScreen>
+  );
+}
+
+function Withdraw() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const balance = useMemberCall('balance_list', (c) => c.call('user/balance_list').then((r) => r.data));
+  const wallets = useMemberCall('wallets', (c) => c.call('user/getUserWallets').then((r) => r.data));
+  // Each success empties the form (a new key) and reloads what it changed.
+  const [done, setDone] = useState(0);
+  const b = balance.state;
+  const onDone = () => {
+    setDone((n) => n + 1);
+    balance.reload();
+  };
+  return (
+    <>
+      {b?.status === 'ok' ? (
+        <p className="card" aria-live="polite">
+          <span className="muted">{t('withdraw.available')}</span>{' '}
+          <strong>{t('app.amount_currency', { amount: formatMoney(b.data.available, lang), currency: b.data.currency })}</strong>
+        </p>
+      ) : null}
+      {b?.status === 'error' ? <LoadFailure failure={b.failure} onRetry={balance.reload} /> : null}
+      {wallets.state?.status === 'error' ? <LoadFailure failure={wallets.state.failure} onRetry={wallets.reload} /> : null}
+      <WithdrawForm
+        key={done}
+        addresses={wallets.state?.status === 'ok' ? wallets.state.data.addresses : []}
+        onDone={onDone}
+      />
+      {b?.status === 'ok' ? (
+        <ReviewList items={b.data.requests.filter((r) => r.kind === 'withdrawal')} currency={b.data.currency} title={t('withdraw.mine')} />
+      ) : null}
+    </>
+  );
 }

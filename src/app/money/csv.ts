@@ -1,0 +1,10 @@
+/** RFC 4180 cells: quoted when they hold a comma, quote or line break; a leading =, + or @ is defused for spreadsheets. */
+function cell(value: string): string {
+  const safe = /^[=+@]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** A CSV text with a BOM, so spreadsheet apps read non-Latin headers (vn, zn) as UTF-8. */
+export function toCsv(rows: readonly (readonly string[])[]): string {
+  return '\uFEFF' + rows.map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
+}

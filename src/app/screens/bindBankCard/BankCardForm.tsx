@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import type { Res } from '../../../contract/api.ts';
+import { useApi } from '../../app/apiContext.ts';
+import { FormAlert } from '../../components/FormAlert.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { useForm } from '../../hooks/useForm.ts';
+import { SelectField } from '../../money/SelectField.tsx';
+import { cardFields, normaliseCardNumber, validateCard } from './validateBankCard.ts';
+
+type Wallets = Res<'user/getUserWallets'>;
+type Banks = Res<'common/banks'>['items'];
+
+/** The first caller of user/save_bank: bind (or replace) the bank card. */
+export function BankCardForm({ banks, onSaved }: { readonly banks: Banks; readonly onSaved: (w: Wallets) => void }) {
+  const { t } = useTranslation();
+  const client = useApi();
+  const form = useForm({
+    fields: cardFields,
+    initial: { bankName: '', cardNumber: '', accountName: '', branch: '', city: '', province: '' },
+    validate: validateCard,
+    submit: async (v) => {
+      const res = await client.call('user/save_bank', {
+        kind: 'bank',
+        bankName: v.bankName,
+        cardNumber: normaliseCardNumber(v.cardNumber),
+        accountName: v.accountName.trim(),
+        branch: v.branch.trim(),
+        city: v.city.trim(),
+        province: v.province.trim(),
+      });
+      onSaved(res.data);
+    },
+  });
+  const error = (key: string | undefined) => (key ? t(key) : undefined);
+  const text = (f: 'accountName' | 'branch' | 'city' | 'province', autoComplete: string) => (
+    <TextField label={t(`bank.${f}`)} name={f} autoComplete={autoComplete} value={form.values[f]} onValue={form.set(f)} error={error(form.errors[f])} />
+  );
+  return (
+    <form className="panel form" noValidate aria-label={t('bank.card_form')} onSubmit={(e) => void form.onSubmit(e)}>
+      <h2>{t('bank.card_form')}</h2>
+      <SelectField
+        label={t('bank.bankName')}
+        name="bankName"
+        value={form.values.bankName}
+        onValue={form.set('bankName')}
+        placeholder={t('bank.choose_bank')}
+        options={banks.map((b) => ({ value: b.name, label: b.name }))}
+        error={error(form.errors.bankName)}
+      />
+      <TextField label={t('bank.cardNumber')} name="cardNumber" inputMode="numeric" autoComplete="cc-number" hint={t('bank.card_hint')} value={form.values.cardNumber} onValue={form.set('cardNumber')} error={error(form.errors.cardNumber)} />
+      {text('accountName', 'cc-name')}
+      {text('branch', 'off')}
+      {text('city', 'address-level2')}
+      {text('province', 'address-level1')}
+      <FormAlert messageKey={form.formError} />
+      <button type="submit" className="button button--block" disabled={form.pending}>
+        {form.pending ? t('auth.submitting') : t('bank.save_card')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+import { useSetAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useSubmissionKey } from '../../api/submissionKey.ts';
+import { useApi } from '../../app/apiContext.ts';
+import { FormAlert } from '../../components/FormAlert.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { useForm } from '../../hooks/useForm.ts';
+import { showToastAtom } from '../../state/toast.ts';
+import { refundFields, validateRefund } from './validateRefund.ts';
+
+/** wallet/submit: the anti-fraud refund request; it is reviewed, and credited through the ledger if approved. */
+export function RefundForm({ onDone }: { readonly onDone: () => void }) {
+  const { t } = useTranslation();
+  const client = useApi();
+  const toast = useSetAtom(showToastAtom);
+  const submission = useSubmissionKey();
+  const form = useForm({
+    fields: refundFields,
+    initial: { nationality: '', name: '', idNumber: '', lostAmount: '', refundNumber: '', payPassword: '' },
+    validate: validateRefund,
+    submit: async (v) => {
+      const body = {
+        nationality: v.nationality.trim(),
+        name: v.name.trim(),
+        idNumber: v.idNumber.trim(),
+        lostAmount: v.lostAmount.trim(),
+        refundNumber: v.refundNumber.trim(),
+        payPassword: v.payPassword,
+      };
+      await client.call('wallet/submit', body, { idempotencyKey: submission.keyFor(body) });
+      submission.done();
+      toast('msg.submitted');
+      onDone();
+    },
+  });
+  const error = (key: string | undefined) => (key ? t(key) : undefined);
+  const text = (f: 'nationality' | 'name' | 'idNumber' | 'refundNumber', autoComplete: string) => (
+    <TextField label={t(`refund.${f}`)} name={f} autoComplete={autoComplete} value={form.values[f]} onValue={form.set(f)} error={error(form.errors[f])} />
+  );
+  return (
+    <form className="panel form" noValidate aria-label={t('screen.bz2')} onSubmit={(e) => void form.onSubmit(e)}>
+      {text('nationality', 'country-name')}
+      {text('name', 'name')}
+      {text('idNumber', 'off')}
+      <TextField label={t('refund.lostAmount')} name="lostAmount" inputMode="decimal" autoComplete="off" value={form.values.lostAmount} onValue={form.set('lostAmount')} error={error(form.errors.lostAmount)} />
+      {text('refundNumber', 'off')}
+      <TextField label={t('refund.payPassword')} name="payPassword" type="password" inputMode="numeric" autoComplete="off" maxLength={6} hint={t('paypwd.hint')} value={form.values.payPassword} onValue={form.set('payPassword')} error={error(form.errors.payPassword)} />
+      <FormAlert messageKey={form.formError} />
+      {form.formError === 'error.pay_password_unset' ? (
+        <Link to="/txpassword" className="button button--ghost">
+          {t('withdraw.set_password')}
+        </Link>
+      ) : null}
+      <button type="submit" className="button button--block" disabled={form.pending}>
+        {form.pending ? t('auth.submitting') : t('refund.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import { useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ErrorBody, Res } from '../../../contract/api.ts';
+import { useApi } from '../../app/apiContext.ts';
+import { FormAlert } from '../../components/FormAlert.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { useForm } from '../../hooks/useForm.ts';
+import { compressPhoto, isAcceptedPhoto } from '../../money/compressPhoto.ts';
+import { PhotoField } from '../../money/PhotoField.tsx';
+import { showToastAtom } from '../../state/toast.ts';
+import { identityFields, validateIdentity, type Side } from './validateIdentity.ts';
+
+const badImage = (side: Side): ErrorBody => ({ code: 4013, msg: 'error.image_invalid', data: { fields: { [side]: 'error.image_invalid' } } });
+
+/** A local preview of the chosen photo, released when it changes or the form goes. */
+function usePreview(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const u = URL.createObjectURL(file);
+    setUrl(u);
+    return () => URL.revokeObjectURL(u);
+  }, [file]);
+  return url;
+}
+
+export function IdentityForm({ onSubmitted }: { readonly onSubmitted: (status: Res<'user/idcard'>) => void }) {
+  const { t } = useTranslation();
+  const client = useApi();
+  const toast = useSetAtom(showToastAtom);
+  const [files, setFiles] = useState<Record<Side, File | null>>({ front: null, back: null });
+  const preview = { front: usePreview(files.front), back: usePreview(files.back) };
+  const form = useForm({
+    fields: identityFields,
+    initial: { realName: '', idNumber: '', front: '', back: '' },
+    validate: validateIdentity,
+    submit: async (v) => {
+      // Photos are shrunk on the phone first: less data to send, and within the server's 5 MB.
+      const photo = async (side: Side) => {
+        const file = files[side];
+        if (!file || !isAcceptedPhoto(file)) throw badImage(side);
+        return compressPhoto(file).catch(() => Promise.reject(badImage(side)));
+      };
+      const [front, back] = await Promise.all([photo('front'), photo('back')]);
+      const res = await client.call('user/bind_idcard', { realName: v.realName.trim(), idNumber: v.idNumber.trim(), front, back });
+      toast('msg.submitted');
+      onSubmitted(res.data);
+    },
+  });
+  const error = (key: string | undefined) => (key ? t(key) : undefined);
+  const pick = (side: Side) => (file: File | null) => {
+    setFiles((f) => ({ ...f, [side]: file }));
+    form.set(side)(file?.name ?? '');
+  };
+  return (
+    <form className="panel form" noValidate aria-label={t('screen.realname')} onSubmit={(e) => void form.onSubmit(e)}>
+      <TextField label={t('idcard.realName')} name="realName" autoComplete="name" value={form.values.realName} onValue={form.set('realName')} error={error(form.errors.realName)} />
+      <TextField label={t('idcard.idNumber')} name="idNumber" autoComplete="off" autoCapitalize="characters" value={form.values.idNumber} onValue={form.set('idNumber')} error={error(form.errors.idNumber)} />
+      <PhotoField label={t('idcard.front')} name="front" hint={t('idcard.photo_hint')} onFile={pick('front')} previewUrl={preview.front} previewAlt={t('idcard.front')} error={error(form.errors.front)} />
+      <PhotoField label={t('idcard.back')} name="back" onFile={pick('back')} previewUrl={preview.back} previewAlt={t('idcard.back')} error={error(form.errors.back)} />
+      <FormAlert messageKey={form.formError} />
+      <button type="submit" className="button button--block" disabled={form.pending}>
+        {form.pending ? t('idcard.sending') : t('idcard.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+import { useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ErrorBody } from '../../../contract/api.ts';
+import type { ReviewItem } from '../../../contract/user.ts';
+import { useSubmissionKey } from '../../api/submissionKey.ts';
+import { useApi } from '../../app/apiContext.ts';
+import { FormAlert } from '../../components/FormAlert.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { useForm } from '../../hooks/useForm.ts';
+import { compressPhoto, isAcceptedPhoto } from '../../money/compressPhoto.ts';
+import { PhotoField } from '../../money/PhotoField.tsx';
+import { showToastAtom } from '../../state/toast.ts';
+
+interface Props {
+  readonly method: 'bank' | 'trc20';
+  readonly amount: string;
+  readonly onSubmitted: (item: ReviewItem) => void;
+}
+
+const badImage: ErrorBody = { code: 4013, msg: 'error.image_invalid', data: { fields: { receipt: 'error.image_invalid' } } };
+
+/** After paying: the transfer reference or tx hash, and optionally a receipt photo, through user/deposit. */
+export function DepositProof({ method, amount, onSubmitted }: Props) {
+  const { t } = useTranslation();
+  const client = useApi();
+  const toast = useSetAtom(showToastAtom);
+  const submission = useSubmissionKey();
+  const [receipt, setReceipt] = useState<File | null>(null);
+  // Compressed once per chosen file, so a retry sends the same body under the same Idempotency-Key.
+  const [compressed, setCompressed] = useState<{ file: File; dataUrl: string } | null>(null);
+  const form = useForm({
+    fields: ['reference', 'receipt'] as const,
+    initial: { reference: '', receipt: '' },
+    validate: (v) => (v.reference.trim() ? {} : { reference: 'prompt.reference' }),
+    submit: async (v) => {
+      let dataUrl: string | undefined;
+      if (receipt) {
+        if (!isAcceptedPhoto(receipt)) throw badImage;
+        const url = compressed?.file === receipt ? compressed.dataUrl : await compressPhoto(receipt).catch(() => Promise.reject(badImage));
+        setCompressed({ file: receipt, dataUrl: url });
+        dataUrl = url;
+      }
+      const body = { method, amount, reference: v.reference.trim(), ...(dataUrl ? { receipt: dataUrl } : {}) };
+      const res = await client.call('user/deposit', body, { idempotencyKey: submission.keyFor(body) });
+      submission.done();
+      toast('msg.submitted');
+      onSubmitted(res.data);
+    },
+  });
+  return (
+    <form className="panel form" noValidate aria-label={t('deposit.proof')} onSubmit={(e) => void form.onSubmit(e)}>
+      <h2>{t('deposit.proof')}</h2>
+      <TextField
+        label={t(method === 'bank' ? 'deposit.reference_bank' : 'deposit.reference_trc20')}
+        name="reference"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={form.values.reference}
+        onValue={form.set('reference')}
+        error={form.errors.reference ? t(form.errors.reference) : undefined}
+      />
+      <PhotoField
+        label={t('deposit.receipt')}
+        name="receipt"
+        hint={t('deposit.receipt_hint')}
+        onFile={(file) => {
+          setReceipt(file);
+          form.set('receipt')(file?.name ?? '');
+        }}
+        error={form.errors.receipt ? t(form.errors.receipt) : undefined}
+      />
+      <FormAlert messageKey={form.formError} />
+      <button type="submit" className="button button--block" disabled={form.pending}>
+        {form.pending ? t('auth.submitting') : t('deposit.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,113 @@
+import { useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { Res } from '../../../contract/api.ts';
+import { useSubmissionKey } from '../../api/submissionKey.ts';
+import { withdraw } from '../../api/withdraw.ts';
+import { useApi } from '../../app/apiContext.ts';
+import { FormAlert } from '../../components/FormAlert.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { useForm } from '../../hooks/useForm.ts';
+import { useLang } from '../../hooks/useLang.ts';
+import { formatMoney } from '../../i18n/format.ts';
+import { ChoiceGroup } from '../../money/ChoiceGroup.tsx';
+import { SelectField } from '../../money/SelectField.tsx';
+import { useAppConfig } from '../../money/useAppConfig.ts';
+import { showToastAtom } from '../../state/toast.ts';
+import { validateWithdrawal, withdrawFields } from './validateWithdrawal.ts';
+
+type Address = Res<'user/getUserWallets'>['addresses'][number];
+interface Props {
+  readonly addresses: readonly Address[];
+  readonly onDone: () => void;
+}
+
+/** Errors that a link fixes: where to go, and what the link says. */
+const fixes: Partial<Record<string, { to: string; label: string }>> = {
+  'error.no_bank_card': { to: '/bindBankCard', label: 'withdraw.bind_card' },
+  'error.no_address': { to: '/bindBankCard', label: 'withdraw.bind_address' },
+  'error.pay_password_unset': { to: '/txpassword', label: 'withdraw.set_password' },
+};
+
+export function WithdrawForm({ addresses, onDone }: Props) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const client = useApi();
+  const config = useAppConfig();
+  const toast = useSetAtom(showToastAtom);
+  const submission = useSubmissionKey();
+  const [method, setMethod] = useState<'bank' | 'trc20'>('bank');
+  const min = config?.minWithdraw ?? null;
+  const form = useForm({
+    fields: withdrawFields,
+    initial: { amount: '', payPassword: '', addressId: '' },
+    validate: (v) => validateWithdrawal(v, min),
+    submit: async (v) => {
+      const addressId = method === 'trc20' && v.addressId ? Number(v.addressId) : undefined;
+      const body = { paymethod: method, amount: v.amount.trim(), payPassword: v.payPassword, ...(addressId ? { addressId } : {}) };
+      await withdraw(client, body, { idempotencyKey: submission.keyFor(body) });
+      submission.done();
+      toast('msg.withdraw_ok');
+      onDone();
+    },
+  });
+  const error = (key: string | undefined) => (key ? t(key) : undefined);
+  const fix = form.formError ? fixes[form.formError] : undefined;
+  return (
+    <form className="panel form" noValidate aria-label={t('screen.withdraw')} onSubmit={(e) => void form.onSubmit(e)}>
+      <ChoiceGroup
+        legend={t('withdraw.method')}
+        value={method}
+        onValue={setMethod}
+        options={[
+          { value: 'bank', label: t('withdraw.to_card') },
+          { value: 'trc20', label: t('withdraw.to_address') },
+        ]}
+      />
+      {method === 'trc20' && addresses.length > 1 ? (
+        <SelectField
+          label={t('withdraw.address')}
+          name="addressId"
+          // Unchosen means the first address, as the server reads a missing addressId.
+          value={form.values.addressId || String(addresses[0]?.id ?? '')}
+          onValue={form.set('addressId')}
+          options={addresses.map((a) => ({ value: String(a.id), label: a.address }))}
+          error={error(form.errors.addressId)}
+        />
+      ) : null}
+      <TextField
+        label={t('withdraw.amount')}
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={t('prompt.withdrawAmount')}
+        hint={min && config ? t('withdraw.min', { amount: formatMoney(min, lang), currency: config.currency }) : undefined}
+        value={form.values.amount}
+        onValue={form.set('amount')}
+        error={error(form.errors.amount)}
+      />
+      <TextField
+        label={t('withdraw.password')}
+        name="payPassword"
+        type="password"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={6}
+        hint={t('paypwd.hint')}
+        value={form.values.payPassword}
+        onValue={form.set('payPassword')}
+        error={error(form.errors.payPassword)}
+      />
+      <FormAlert messageKey={form.formError} />
+      {fix ? (
+        <Link to={fix.to} className="button button--ghost">
+          {t(fix.label)}
+        </Link>
+      ) : null}
+      <button type="submit" className="button button--block" disabled={form.pending}>
+        {form.pending ? t('auth.submitting') : t('withdraw.submit')}
+      </button>
+    </form>
+  );
+}
