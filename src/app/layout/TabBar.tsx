@@ -1,7 +1,12 @@
 import type { ComponentType } from 'react';
+import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router-dom';
+import { NavLink, useLocation } from 'react-router-dom';
 import { HomeIcon, MarketIcon, MineIcon, SupportIcon, WealthIcon } from '../components/icons.tsx';
+import { useSupportUnreadPoll } from '../hooks/useSupportUnreadPoll.ts';
+import { tokenAtom } from '../state/session.ts';
+import { supportUnreadAtom } from '../state/supportUnread.ts';
+import { TabBadge } from './TabBadge.tsx';
 
 const tabs: readonly { to: string; label: string; Icon: ComponentType }[] = [
   { to: '/', label: 'nav.home', Icon: HomeIcon },
@@ -13,12 +18,18 @@ const tabs: readonly { to: string; label: string; Icon: ComponentType }[] = [
 
 export function TabBar() {
   const { t } = useTranslation();
+  const token = useAtomValue(tokenAtom);
+  const unread = useAtomValue(supportUnreadAtom);
+  const { pathname } = useLocation();
+  // The support screen polls with markRead itself; every other tab screen keeps the badge fresh.
+  useSupportUnreadPoll(token, pathname !== '/kf', pathname);
   return (
     <nav className="tabbar" aria-label={t('app.main_nav')}>
       {tabs.map(({ to, label, Icon }) => (
         <NavLink key={to} to={to} end className="tabbar__item">
           <Icon />
           <span>{t(label)}</span>
+          {to === '/kf' && token ? <TabBadge count={unread} /> : null}
         </NavLink>
       ))}
     </nav>

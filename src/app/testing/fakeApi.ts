@@ -59,6 +59,8 @@ export const defaultHandlers: Record<string, Handler> = {
   'common/config': () => ok(config),
   'common/notice': () => ok(notices),
   'user/details': () => ok(details),
+  // Every tab screen polls this for the support badge (nothing unread by default).
+  'support/messages': () => ok({ items: [], unread: 0, cursor: 0 }),
 };
 
 export function fakeApi(overrides: Record<string, Handler> = {}) {

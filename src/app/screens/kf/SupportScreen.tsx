@@ -1,6 +1,59 @@
-import { ComingSoon } from '../../components/ComingSoon.tsx';
+import { useAtomValue } from 'jotai';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRouteLoaderData } from 'react-router-dom';
+import type { AppConfig } from '../../../contract/common.ts';
+import { LoadFailure } from '../../components/LoadFailure.tsx';
+import { SignInPrompt } from '../../components/SignInPrompt.tsx';
+import { ROOT_ROUTE_ID } from '../../router/routeIds.ts';
+import { tokenAtom } from '../../state/session.ts';
+import { ChatLog } from './ChatLog.tsx';
+import { Composer } from './Composer.tsx';
+import { useChat } from './useChat.ts';
+import './kf.css';
 
-// A later issue fills this screen (see decisions.md, Routes → screens).
+/** /kf (tab): the member's chat with support; operators answer with the operator tool. */
 export function SupportScreen() {
-  return <ComingSoon screen="kf" />;
+  const { t } = useTranslation();
+  const token = useAtomValue(tokenAtom);
+  const config = useRouteLoaderData(ROOT_ROUTE_ID) as AppConfig | null | undefined;
+  const hours = config ? <p className="muted">{t('kf.hours', { hours: config.supportHours })}</p> : null;
+  if (!token) {
+    return (
+      <div className="stack">
+        <SignInPrompt />
+        {hours}
+      </div>
+    );
+  }
+  // Keyed by the session, so another member signing in starts from an empty conversation.
+  return <Chat key={token} hours={hours} />;
+}
+
+function Chat({ hours }: { readonly hours: ReactNode }) {
+  const { t } = useTranslation();
+  const chat = useChat();
+  const [sends, setSends] = useState(0);
+  return (
+    <div className="chat">
+      {hours}
+      {chat.pollFailure && !chat.state.loaded ? <LoadFailure failure={chat.pollFailure} onRetry={chat.refresh} /> : null}
+      {chat.pollFailure && chat.state.loaded ? (
+        <p className="chat__stale" role="status">
+          {t('kf.stale', { reason: t(chat.pollFailure.msg) })}
+        </p>
+      ) : null}
+      {chat.state.loaded ? (
+        <ChatLog messages={chat.state.messages} onRetry={chat.retry} followKey={sends} />
+      ) : chat.pollFailure ? null : (
+        <p className="muted chat__log">{t('app.loading')}</p>
+      )}
+      <Composer
+        onSend={(text) => {
+          chat.send(text);
+          setSends((n) => n + 1);
+        }}
+      />
+    </div>
+  );
 }

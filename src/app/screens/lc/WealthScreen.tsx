@@ -1,6 +1,69 @@
-import { ComingSoon } from '../../components/ComingSoon.tsx';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useApi } from '../../app/apiContext.ts';
+import { LoadFailure } from '../../components/LoadFailure.tsx';
+import { SignInPrompt } from '../../components/SignInPrompt.tsx';
+import { useCall } from '../../hooks/useCall.ts';
+import { useLang } from '../../hooks/useLang.ts';
+import { useUserDetails } from '../../hooks/useUserDetails.ts';
+import { tokenAtom } from '../../state/session.ts';
+import { BuySheet } from './BuySheet.tsx';
+import { ProductCard } from './ProductCard.tsx';
+import type { EarnProduct } from './types.ts';
+import './lc.css';
 
-// A later issue fills this screen (see decisions.md, Routes → screens).
+/** /lc (tab): wealth products and lock-up pledges on sale; each opens a buy sheet. */
 export function WealthScreen() {
-  return <ComingSoon screen="lc" />;
+  const token = useAtomValue(tokenAtom);
+  // Every wealth path needs a session; signed out, asking would only answer 401.
+  return token ? <WealthProducts token={token} /> : <SignInPrompt />;
+}
+
+function WealthProducts({ token }: { readonly token: string }) {
+  const { t } = useTranslation();
+  const client = useApi();
+  const lang = useLang();
+  const list = useCall(`earn-list:${lang}:${token}`, () => client.call('wealth/getList', {}).then((r) => r.data.items));
+  const details = useUserDetails(token);
+  const [buying, setBuying] = useState<EarnProduct | null>(null);
+  const items = list.state?.status === 'ok' ? list.state.data : [];
+  const available = details.state?.status === 'ok' ? details.state.data.available : null;
+
+  const section = (family: EarnProduct['family'], titleKey: string) => {
+    const products = items.filter((p) => p.family === family);
+    return (
+      <section className="stack" aria-labelledby={`earn-${family}`}>
+        <h2 id={`earn-${family}`}>{t(titleKey)}</h2>
+        {list.state?.status === 'ok' && products.length === 0 ? <p className="muted">{t('earn.none')}</p> : null}
+        {products.map((p) => (
+          <ProductCard key={p.id} product={p} onBuy={setBuying} />
+        ))}
+      </section>
+    );
+  };
+
+  return (
+    <div className="stack">
+      <Link to="/record" className="button button--ghost button--block">
+        {t('earn.my_records')}
+      </Link>
+      {list.state?.status === 'loading' ? <p className="muted">{t('app.loading')}</p> : null}
+      {list.state?.status === 'error' ? <LoadFailure failure={list.state.failure} onRetry={list.reload} /> : null}
+      {section('wealth', 'earn.wealth_title')}
+      {section('pledge', 'earn.pledge_title')}
+      {buying ? (
+        <BuySheet
+          product={buying}
+          available={available}
+          onClose={() => setBuying(null)}
+          onBought={() => {
+            setBuying(null);
+            details.reload();
+          }}
+        />
+      ) : null}
+    </div>
+  );
 }

@@ -1,6 +1,67 @@
-import { ComingSoon } from '../../components/ComingSoon.tsx';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../../app/apiContext.ts';
+import { Balances } from '../../components/Balances.tsx';
+import { LoadFailure } from '../../components/LoadFailure.tsx';
+import { SignInPrompt } from '../../components/SignInPrompt.tsx';
+import { useCall } from '../../hooks/useCall.ts';
+import { useLang } from '../../hooks/useLang.ts';
+import { useUserDetails } from '../../hooks/useUserDetails.ts';
+import { tokenAtom } from '../../state/session.ts';
+import { HoldingCard } from './HoldingCard.tsx';
+import { RedeemSheet } from './RedeemSheet.tsx';
+import type { Holding } from './types.ts';
+import '../lc/lc.css';
+import './record.css';
 
-// A later issue fills this screen (see decisions.md, Routes → screens).
+/** /record: my wealth holdings and lock-up pledges with their revenue records, and the balance they pay into. */
 export function EarningsRecordScreen() {
-  return <ComingSoon screen="record" />;
+  const token = useAtomValue(tokenAtom);
+  return token ? <Records token={token} /> : <SignInPrompt />;
+}
+
+function Records({ token }: { readonly token: string }) {
+  const { t } = useTranslation();
+  const client = useApi();
+  const lang = useLang();
+  const [version, setVersion] = useState(0);
+  const wealth = useCall(`wealth-orders:${lang}:${token}:${version}`, () => client.call('wealth/orders').then((r) => r.data.items));
+  const pledges = useCall(`pledge-orders:${lang}:${token}:${version}`, () => client.call('Defi/myOrder').then((r) => r.data.items));
+  const details = useUserDetails(token);
+  const [redeeming, setRedeeming] = useState<Holding | null>(null);
+
+  const section = (id: string, titleKey: string, call: typeof wealth) => (
+    <section className="stack" aria-labelledby={id}>
+      <h2 id={id}>{t(titleKey)}</h2>
+      {call.state?.status === 'loading' ? <p className="muted">{t('app.loading')}</p> : null}
+      {call.state?.status === 'error' ? <LoadFailure failure={call.state.failure} onRetry={call.reload} /> : null}
+      {call.state?.status === 'ok' && call.state.data.length === 0 ? <p className="muted">{t('record.none')}</p> : null}
+      {call.state?.status === 'ok' ? call.state.data.map((h) => <HoldingCard key={h.id} holding={h} onRedeem={setRedeeming} />) : null}
+    </section>
+  );
+
+  return (
+    <div className="stack">
+      <section className="card" aria-label={t('record.balance')}>
+        {details.state?.status === 'ok' ? <Balances details={details.state.data} labels="my" /> : null}
+        {details.state?.status === 'loading' ? <p className="muted">{t('app.loading')}</p> : null}
+        {details.state?.status === 'error' ? <LoadFailure failure={details.state.failure} onRetry={details.reload} /> : null}
+      </section>
+      {section('record-wealth', 'record.wealth_title', wealth)}
+      {section('record-pledge', 'record.pledge_title', pledges)}
+      {redeeming ? (
+        <RedeemSheet
+          holding={redeeming}
+          hasPayPassword={details.state?.status === 'ok' ? details.state.data.hasPayPassword : null}
+          onClose={() => setRedeeming(null)}
+          onRedeemed={() => {
+            setRedeeming(null);
+            setVersion((v) => v + 1);
+            details.reload();
+          }}
+        />
+      ) : null}
+    </div>
+  );
 }

@@ -1,6 +1,41 @@
-import { ComingSoon } from '../../components/ComingSoon.tsx';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { useRouteLoaderData } from 'react-router-dom';
+import type { AppConfig } from '../../../contract/common.ts';
+import { useApi } from '../../app/apiContext.ts';
+import { LoadFailure } from '../../components/LoadFailure.tsx';
+import { SignInPrompt } from '../../components/SignInPrompt.tsx';
+import { useCall } from '../../hooks/useCall.ts';
+import { ROOT_ROUTE_ID } from '../../router/routeIds.ts';
+import { tokenAtom } from '../../state/session.ts';
+import { InviteLink } from './InviteLink.tsx';
+import { InviteQr } from './InviteQr.tsx';
+import { RecentInvitees } from './RecentInvitees.tsx';
+import { TeamTable } from './TeamTable.tsx';
+import './yqhy.css';
 
-// A later issue fills this screen (see decisions.md, Routes → screens).
+/** /yqhy: invitation code, link and QR code, the team and its cashback per generation, recent invitees. */
 export function InviteScreen() {
-  return <ComingSoon screen="yqhy" />;
+  const token = useAtomValue(tokenAtom);
+  return token ? <Invite token={token} /> : <SignInPrompt />;
+}
+
+function Invite({ token }: { readonly token: string }) {
+  const { t } = useTranslation();
+  const client = useApi();
+  const config = useRouteLoaderData(ROOT_ROUTE_ID) as AppConfig | null | undefined;
+  const { state, reload } = useCall(`invite:${token}`, () => client.call('user/invite').then((r) => r.data));
+  if (state?.status === 'error') return <LoadFailure failure={state.failure} onRetry={reload} />;
+  if (state?.status !== 'ok') return <p className="muted">{t('app.loading')}</p>;
+  const info = state.data;
+  // The server knows the path only; the app knows where it is served from.
+  const link = `${window.location.origin}${info.registerPath}`;
+  return (
+    <div className="stack">
+      <InviteLink code={info.inviteCode} link={link} />
+      <InviteQr code={info.inviteCode} link={link} />
+      <TeamTable levels={info.levels} currency={config?.currency ?? ''} />
+      <RecentInvitees recent={info.recent} />
+    </div>
+  );
 }

@@ -1,0 +1,29 @@
+import { useSetAtom } from 'jotai';
+import { useRef } from 'react';
+import { useApi } from '../app/apiContext.ts';
+import { supportUnreadAtom } from '../state/supportUnread.ts';
+import { usePoll } from './usePoll.ts';
+
+/** A modest rate: a reply is rarely seconds old when it matters, and two shared cores pay for every request. */
+export const UNREAD_POLL_MS = 15_000;
+
+/**
+ * Keeps the kf badge's count fresh: support/messages from a cursor (so each poll after the first carries only
+ * new messages), at once on every `key` change (a navigation), then every 15 s while the page is visible.
+ * The support screen itself polls with markRead and writes the same count, so it turns this off.
+ */
+export function useSupportUnreadPoll(token: string | null, enabled: boolean, key: string): void {
+  const client = useApi();
+  const setUnread = useSetAtom(supportUnreadAtom);
+  const cursor = useRef<{ token: string; since: number } | null>(null);
+  usePoll(
+    async () => {
+      if (!token) return;
+      const since = cursor.current?.token === token ? cursor.current.since : undefined;
+      const res = await client.call('support/messages', since === undefined ? {} : { since });
+      cursor.current = { token, since: res.data.cursor };
+      setUnread(res.data.unread);
+    },
+    { intervalMs: UNREAD_POLL_MS, enabled: enabled && token !== null, key: `${token ?? ''}:${key}` },
+  );
+}

@@ -1,0 +1,66 @@
+import { useSetAtom } from 'jotai';
+import { useReducer, useRef, useState } from 'react';
+import { useApi } from '../../app/apiContext.ts';
+import { isApiFailure, networkFailure, type ApiFailure } from '../../api/failure.ts';
+import { usePoll } from '../../hooks/usePoll.ts';
+import { supportUnreadAtom } from '../../state/supportUnread.ts';
+import { chatReducer, initialChat, type ChatMessage } from './chatState.ts';
+import { CHAT_POLL_MS } from './limits.ts';
+
+const failureOf = (e: unknown): ApiFailure => (isApiFailure(e) ? e : networkFailure);
+
+/**
+ * The conversation: support/messages from a cursor while the chat is visible, each poll marking support's
+ * replies read (the member is looking at them), and optimistic sends that can fail and be retried.
+ */
+export function useChat() {
+  const client = useApi();
+  const setUnread = useSetAtom(supportUnreadAtom);
+  const [state, dispatch] = useReducer(chatReducer, initialChat);
+  const [pollFailure, setPollFailure] = useState<ApiFailure | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const cursor = useRef<number | undefined>(undefined);
+  const nextKey = useRef(0);
+
+  usePoll(
+    async () => {
+      try {
+        const since = cursor.current;
+        const res = await client.call('support/messages', since === undefined ? { markRead: true } : { since, markRead: true });
+        cursor.current = res.data.cursor;
+        dispatch({ type: 'received', items: res.data.items });
+        setUnread(res.data.unread);
+        setPollFailure(null);
+      } catch (e) {
+        setPollFailure(failureOf(e));
+      }
+    },
+    { intervalMs: CHAT_POLL_MS, enabled: true, key: String(attempt) },
+  );
+
+  const deliver = async (key: string, body: string) => {
+    try {
+      const res = await client.call('support/send', { body });
+      dispatch({ type: 'sent', key, message: res.data });
+    } catch (e) {
+      dispatch({ type: 'failed', key, failure: failureOf(e).msg });
+    }
+  };
+
+  return {
+    state,
+    pollFailure,
+    /** Asks again now (after a failed poll). */
+    refresh: () => setAttempt((n) => n + 1),
+    send: (text: string) => {
+      const key = `local-${nextKey.current++}`;
+      const body = text.trim();
+      dispatch({ type: 'queued', key, body, at: Date.now() });
+      void deliver(key, body);
+    },
+    retry: (m: ChatMessage) => {
+      dispatch({ type: 'retrying', key: m.key });
+      void deliver(m.key, m.body);
+    },
+  };
+}

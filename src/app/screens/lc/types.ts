@@ -1,0 +1,3 @@
+import type { Res } from '../../../contract/api.ts';
+
+export type EarnProduct = Res<'wealth/getList'>['items'][number];

@@ -1,0 +1,97 @@
+import { useSetAtom } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useApi } from '../../app/apiContext.ts';
+import { isApiFailure, networkFailure } from '../../api/failure.ts';
+import { useSubmissionKey } from '../../api/submissionKey.ts';
+import { FormAlert } from '../../components/FormAlert.tsx';
+import { Sheet } from '../../components/Sheet.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { showToastAtom } from '../../state/toast.ts';
+import { useEarnFormat } from '../lc/useEarnFormat.ts';
+import type { Holding } from './types.ts';
+import { validatePayPassword } from './validatePayPassword.ts';
+
+interface Props {
+  readonly holding: Holding;
+  /** null while unknown: the form is shown and the server answers pay_password_unset if need be. */
+  readonly hasPayPassword: boolean | null;
+  readonly onClose: () => void;
+  readonly onRedeemed: () => void;
+}
+
+/** Early redemption (decisions.md): the principal returns, paid profit stays, the remaining days are forfeited. */
+export function RedeemSheet({ holding, hasPayPassword, onClose, onRedeemed }: Props) {
+  const { t } = useTranslation();
+  const client = useApi();
+  const toast = useSetAtom(showToastAtom);
+  const submission = useSubmissionKey();
+  const f = useEarnFormat();
+  const [password, setPassword] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    const invalid = validatePayPassword(password);
+    setFieldError(invalid);
+    setFormError(null);
+    if (invalid) return;
+    const body = { holdingId: holding.id, payPassword: password };
+    setPending(true);
+    try {
+      await client.call('wealth/submit', body, { idempotencyKey: submission.keyFor(body) });
+      submission.done();
+      toast('msg.submitted');
+      onRedeemed();
+    } catch (e) {
+      const failure = isApiFailure(e) ? e : networkFailure;
+      setFieldError(failure.data?.fields?.['payPassword'] ?? null);
+      setFormError(failure.msg);
+      setPending(false);
+    }
+  };
+
+  return (
+    <Sheet title={t('record.redeem_title', { name: holding.name })} onClose={onClose} busy={pending}>
+      <p>
+        {t('record.redeem_explain', {
+          principal: f.money(holding.principal, holding.currency),
+          earned: f.money(holding.earned, holding.currency),
+        })}
+      </p>
+      {hasPayPassword === false ? (
+        <>
+          <p role="alert">{t('error.pay_password_unset')}</p>
+          <Link to="/txpassword" className="button button--block">
+            {t('record.set_pay_password')}
+          </Link>
+        </>
+      ) : (
+        <form className="form" noValidate onSubmit={(e) => void onSubmit(e)}>
+          <TextField
+            label={t('record.pay_password')}
+            name="payPassword"
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={6}
+            value={password}
+            onValue={(v) => {
+              setPassword(v);
+              setFieldError(null);
+            }}
+            error={fieldError ? t(fieldError) : undefined}
+          />
+          <FormAlert messageKey={fieldError ? null : formError} />
+          <button type="submit" className="button button--block" disabled={pending}>
+            {pending ? t('auth.submitting') : t('record.confirm_redeem')}
+          </button>
+        </form>
+      )}
+    </Sheet>
+  );
+}
