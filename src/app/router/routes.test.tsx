@@ -12,7 +12,9 @@ guardConsole();
 
 const realScreens = ['home', 'my', 'lang', 'login', 'reg', 'lc', 'record', 'yqhy', 'kf', 'bz',
   // Money in and out (issue 4).
-  'wallet', 'bindBankCard', 'recharge', 'recharge2', 'withdraw', 'realname', 'txpassword', 'loginpassword', 'runningwater', 'bz2'];
+  'wallet', 'bindBankCard', 'recharge', 'recharge2', 'withdraw', 'realname', 'txpassword', 'loginpassword', 'runningwater', 'bz2',
+  // Markets (issue 3).
+  'hq', 'xq', 'trade', 'orderrecord'];
 
 describe('router', () => {
   it('has the 24 paths of the spec', () => {
