@@ -1,6 +1,8 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { LedgerType } from '../../src/contract/user.ts';
 import type { Db } from '../db/client.ts';
+import { pgArray, type PgArrayItem } from '../db/pg-array.ts';
+import { rows } from '../db/rows.ts';
 import { accounts, ledger } from '../db/schema/core.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Cents } from './money.ts';
@@ -45,4 +47,61 @@ export async function move(db: Db, m: Movement): Promise<{ available: Cents; fro
 export async function balanceOf(db: Db, userId: number) {
   const [row] = await db.select().from(accounts).where(eq(accounts.userId, userId));
   return row ?? { userId, available: 0n, frozen: 0n };
+}
+
+export interface Credit {
+  readonly userId: number;
+  readonly type: LedgerType;
+  /** Added to available funds; must be positive. */
+  readonly amount: Cents;
+  readonly ref?: string | null;
+  /** Epoch ms for the ledger row's time; absent: the transaction's now(). */
+  readonly at?: number;
+}
+
+/**
+ * Many credits at once, for batch jobs (settlement payouts, cashback): one UPDATE of all touched accounts and
+ * one INSERT of all ledger rows, in the caller's transaction, instead of two statements per credit. Credits only
+ * add, so nothing can overdraw; an unknown user changes nothing and throws. Each row's balance_after is the
+ * running balance of its user, in the order given.
+ */
+export async function creditMany(db: Db, credits: readonly Credit[]): Promise<void> {
+  if (!credits.length) return;
+  const totals = new Map<number, Cents>();
+  for (const c of credits) {
+    if (c.amount <= 0n) throw new RangeError(`credit must be positive: ${c.amount} for user ${c.userId}`);
+    totals.set(c.userId, (totals.get(c.userId) ?? 0n) + c.amount);
+  }
+  const users = [...totals.keys()].sort((a, b) => a - b);
+  // `locked` takes the row locks in user_id order (so two batches touching the same members on a real
+  // PostgreSQL wait for each other instead of deadlocking), and the count guard makes a missing account
+  // update nothing at all, rather than leave some balances changed without their ledger rows.
+  const updated = await rows<{ user_id: number | string; total: string }>(
+    db,
+    sql`WITH locked AS (SELECT user_id FROM accounts WHERE user_id = ANY(${pgArray(users)}::int[]) ORDER BY user_id FOR UPDATE)
+        UPDATE accounts a SET available = a.available + v.amount
+        FROM locked l, unnest(${pgArray(users)}::int[], ${pgArray(users.map((u) => totals.get(u) ?? 0n))}::int8[]) AS v(user_id, amount)
+        WHERE a.user_id = l.user_id AND v.user_id = l.user_id AND (SELECT count(*) FROM locked) = ${users.length}
+        RETURNING a.user_id, (a.available + a.frozen)::text AS total`,
+  );
+  if (updated.length !== users.length) throw new Error(`creditMany: no account for some of users ${users.join(',')}`);
+  // Walk each user's balance up from where it stood before this call, credit by credit.
+  const running = new Map<number, Cents>();
+  for (const r of updated) running.set(Number(r.user_id), BigInt(r.total) - (totals.get(Number(r.user_id)) ?? 0n));
+  const after = credits.map((c) => {
+    const b = (running.get(c.userId) ?? 0n) + c.amount;
+    running.set(c.userId, b);
+    return b;
+  });
+  const col = <T extends PgArrayItem>(f: (c: Credit) => T) => pgArray(credits.map(f));
+  // WITH ORDINALITY ... ORDER BY keeps ledger ids in the order given, the order balance_after was computed in.
+  await db.execute(
+    sql`INSERT INTO ledger (user_id, type, amount, available_delta, balance_after, ref, created_at)
+        SELECT v.user_id, v.type, v.amount, v.amount, v.balance_after, v.ref,
+               COALESCE(timestamptz 'epoch' + v.at * interval '1 millisecond', now())
+        FROM unnest(${col((c) => c.userId)}::int[], ${col((c) => c.type)}::text[], ${col((c) => c.amount)}::int8[],
+                    ${pgArray(after)}::int8[], ${col((c) => c.ref ?? null)}::text[], ${col((c) => c.at ?? null)}::int8[])
+             WITH ORDINALITY AS v(user_id, type, amount, balance_after, ref, at, ord)
+        ORDER BY v.ord`,
+  );
 }

@@ -4,7 +4,9 @@ import type { Service } from '../services.ts';
 import { loadProducts } from './catalog.ts';
 import { every } from './loop.ts';
 import type { Feed } from './feed.ts';
+import { MixedFeed } from './mixed-feed.ts';
 import { lastPrices, prune, recordBatch } from './recorder.ts';
+import { loadReplayDir, ReplayFeed, type ReplaySource } from './replay.ts';
 import { DEFAULT_SEED, Simulator } from './simulator.ts';
 
 export interface StepResult {
@@ -50,6 +52,29 @@ export class MarketFeed {
 
 export async function createSimulatedFeed(db: Db, seed = DEFAULT_SEED): Promise<MarketFeed> {
   return new MarketFeed(db, new Simulator(await loadProducts(db), seed));
+}
+
+/**
+ * The feed `npm start` runs: the simulator, unless REPLAY_DIR names a folder of `<SYMBOL>.csv` OHLCV files;
+ * then each product with a file replays it (looping, so the market never runs dry) and the simulator runs the
+ * rest. A folder that cannot be read stops the start with a message naming the setting.
+ */
+export async function createMarketFeed(db: Db, replayDir: string | undefined, seed = DEFAULT_SEED): Promise<MarketFeed> {
+  const products = await loadProducts(db);
+  if (replayDir === undefined) return new MarketFeed(db, new Simulator(products, seed));
+  let sources: ReplaySource[];
+  try {
+    sources = loadReplayDir(replayDir, products);
+  } catch (e) {
+    throw new Error(`REPLAY_DIR ${replayDir}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  }
+  const replayed = new Set(sources.map((s) => s.product.id));
+  const rest = products.filter((p) => !replayed.has(p.id));
+  const feeds: Feed[] = [];
+  if (sources.length) feeds.push(new ReplayFeed(sources, { loop: true }));
+  if (rest.length) feeds.push(new Simulator(rest, seed));
+  const [only] = feeds;
+  return new MarketFeed(db, feeds.length === 1 && only ? only : new MixedFeed(feeds));
 }
 
 const PRUNE_EVERY_MS = 60_000;

@@ -1,10 +1,10 @@
 import type { Deps } from '../deps.ts';
 import type { Service } from '../services.ts';
-import { createSimulatedFeed, runMarketFeed } from './service.ts';
+import { createMarketFeed, runMarketFeed } from './service.ts';
 import { runSettlement, SettlementEngine, type SettledListener } from './settlement.ts';
 
 export interface MarketServicesOptions {
-  /** Called inside the settlement transaction for each settled order (referral cashback). */
+  /** Called inside the settlement transaction with each settled batch (referral cashback). */
   readonly onSettled?: readonly SettledListener[];
 }
 
@@ -14,7 +14,7 @@ export interface MarketServicesOptions {
  * price of their own settle time, then both loops run.
  */
 export async function startMarketServices(deps: Deps, opts: MarketServicesOptions = {}): Promise<Service[]> {
-  const market = await createSimulatedFeed(deps.db);
+  const market = await createMarketFeed(deps.db, deps.config.REPLAY_DIR);
   const resumed = await market.resume(deps.clock.now());
   const engine = new SettlementEngine(deps.db);
   for (const listener of opts.onSettled ?? []) engine.onSettled(listener);

@@ -121,7 +121,7 @@ describe('settlement', () => {
     await recordTicks(s.deps.db, btc, [[T0 + 30_000, '67300.00'], [T0 + 31_000, '67301.00'], [T0 + 60_000, '67300.00'], [T0 + 61_000, '67250.50'], [T0 + 120_000, '67250.50'], [T0 + 121_000, '1.00']]);
     const engine = new SettlementEngine(s.deps.db);
     const seen: SettledOrder[] = [];
-    engine.onSettled(async (_tx, o) => void seen.push(o));
+    engine.onSettled(async (_tx, batch) => void seen.push(...batch));
     // Not yet due: nothing settles early.
     expect(await engine.settleDue(T0 + 30_000)).toBe(0);
     // Earlier tests' orders fall due too; this member's three are among them.
