@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# `npm test`: everything a fresh clone on a fresh Debian 12 machine with Node 20 needs, in order, failing fast.
+# Sections: install (npm ci, Chromium, PostgreSQL when missing), typecheck, lint, unit (node), browser, build,
+# e2e (Playwright in Debian's Chromium against the real server), and the server tests again on a real
+# PostgreSQL. Each section's output is also kept in $LOG_DIR for the summary.
+# `npm test -- e2e postgres` runs only the named sections (after install), e.g. to repeat one that failed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+LOG_DIR=$(mktemp -d "${TMPDIR:-/tmp}/candlewick-test.XXXXXX")
+summary=()
+started_all=$SECONDS
+current=''
+
+finish() {
+  local code=$?
+  echo
+  echo "==> Summary"
+  for line in "${summary[@]}"; do echo "  $line"; done
+  if [[ $code -ne 0 && -n "$current" ]]; then
+    echo "  FAILED in section: $current (exit $code); its output is above and in $LOG_DIR/$current.log"
+  else
+    rm -rf "$LOG_DIR"
+  fi
+  echo "  total $((SECONDS - started_all)) s"
+  exit "$code"
+}
+trap finish EXIT
+
+wanted=("$@")
+for w in "${wanted[@]}"; do
+  case $w in typecheck | lint | unit | browser | build | e2e | postgres) ;; *) echo "unknown section: $w" >&2; exit 2 ;; esac
+done
+# Runs one named section, teeing its output, and records "name  N s  <counts>" for the summary.
+section() {
+  local name=$1
+  shift
+  if [[ $name != install && ${#wanted[@]} -gt 0 && " ${wanted[*]} " != *" $name "* ]]; then return; fi
+  current=$name
+  echo
+  echo "==> [$name] $*"
+  local t0=$SECONDS
+  "$@" 2>&1 | tee "$LOG_DIR/$name.log"
+  summary+=("$(printf '%-10s %4d s  %s' "$name" $((SECONDS - t0)) "$(counts "$LOG_DIR/$name.log")")")
+  current=''
+}
+
+# Pulls the test counts out of vitest's and Playwright's closing lines (colour codes stripped).
+counts() {
+  sed 's/\x1b\[[0-9;]*m//g' "$1" | grep -E '^ +(Test Files|Tests) +[0-9]|^ +[0-9]+ (passed|failed|flaky|skipped)' |
+    sed -E 's/ +\(.*\)$//; s/^ +//; s/ +/ /g' | paste -sd ';' - | sed 's/;/; /g' || true
+}
+
+as_root() { if [[ $(id -u) -eq 0 ]]; then "$@"; else sudo "$@"; fi; }
+
+apt_updated=0
+apt_install() {
+  [[ $apt_updated -eq 1 ]] || { as_root apt-get update; apt_updated=1; }
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y "$@"
+}
+
+install_missing() {
+  echo "node $(node -v), npm $(npm -v 2>/dev/null)"
+  if [[ ! -d node_modules ]]; then
+    npm ci
+  else
+    echo "node_modules present"
+  fi
+  if [[ ! -x /usr/bin/chromium ]]; then
+    apt_install chromium
+  else
+    echo "/usr/bin/chromium present"
+  fi
+  if ! compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null; then
+    apt_install postgresql
+  else
+    echo "PostgreSQL server binaries present: $(ls -d /usr/lib/postgresql/*/bin/postgres | tr '\n' ' ')"
+  fi
+}
+
+# The server's own test suite, on a throwaway PostgreSQL server instead of PGlite.
+postgres_tests() {
+  WITH_POSTGRES_REPORT="$LOG_DIR/postgres.txt" bash scripts/with-postgres.sh npx vitest run --project node server/
+}
+
+section install install_missing
+section typecheck npm run --silent typecheck
+section lint npm run --silent lint
+section unit npx vitest run --project node
+section browser npx vitest run --project browser
+section build npx vite build
+section e2e npx playwright test
+section postgres postgres_tests
+[[ -f "$LOG_DIR/postgres.txt" ]] && summary+=("postgres   ran on $(cat "$LOG_DIR/postgres.txt")")
+echo
+if [[ ${#wanted[@]} -gt 0 ]]; then echo "Sections passed: install ${wanted[*]}."; else echo "All sections passed."; fi

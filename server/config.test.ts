@@ -1,0 +1,44 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('defaults to port 8080 on ./data with the embedded database', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ PORT: 8080, DATA_DIR: './data', WEB_NAME: 'Candlewick', MARKET_FEED: true });
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it('reads values from the environment', () => {
+    const c = loadConfig({ PORT: '9000', DATABASE_URL: 'postgresql://u:p@db.example:5433/cw', MARKET_FEED: 'false' });
+    expect(c).toMatchObject({ PORT: 9000, DATABASE_URL: 'postgresql://u:p@db.example:5433/cw', MARKET_FEED: false });
+  });
+
+  it('treats an empty variable as unset, so `PORT=` does not mean a random port', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 8080 });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PORT: '80.5' }, 'PORT'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'http://db.example/cw' }, 'DATABASE_URL'],
+    [{ MARKET_FEED: 'yes' }, 'MARKET_FEED'],
+  ])('refuses %o and names the variable', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
+  });
+
+  it('stops the server at start with that message before opening anything', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, PORT: 'abc', DATABASE_URL: 'mysql://db.example/cw', DATA_DIR: '/nonexistent/never-created' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('Invalid configuration:');
+    expect(run.stderr).toContain('PORT: ');
+    expect(run.stderr).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
+    expect(run.stdout).not.toContain('is running');
+  });
+});

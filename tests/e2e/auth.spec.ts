@@ -1,0 +1,74 @@
+import type { Page } from '@playwright/test';
+import { expect, INVITE_CODE, newIdentity, PASSWORD, signedOut, test, watchErrors } from './support.ts';
+
+const toast = (page: Page) => page.getByRole('status');
+const balanceCard = (page: Page) => page.getByRole('region', { name: 'Account balance' });
+const token = (page: Page) => page.evaluate(() => localStorage.getItem('accessToken'));
+const onPath = (path: string) => (u: URL) => u.pathname === path;
+
+signedOut('a new member registers with the seeded code, logs out, is refused a wrong password, then logs in', async ({ page }) => {
+  const errors = watchErrors(page);
+  const { username, phone } = newIdentity();
+
+  await page.goto('/reg');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByLabel('Invitation code').fill(INVITE_CODE);
+  await page.getByRole('button', { name: 'Register' }).click();
+
+  await expect(toast(page)).toHaveText('Sign Up Success');
+  await expect(page).toHaveURL(onPath('/'));
+  // A new member's balance is zero, read from user/details.
+  await expect(balanceCard(page)).toContainText(/Account balance\s*0\.00 USDT/);
+  // The seeded announcements, from GET common/notice.
+  await expect(page.getByText('Welcome to the platform')).toBeVisible();
+  expect(await token(page)).toBeTruthy();
+
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Mine' }).click();
+  await expect(page).toHaveURL(onPath('/my'));
+  await expect(page.getByRole('heading', { name: username })).toBeVisible();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(onPath('/login'));
+  expect(await token(page)).toBeNull();
+
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Name or password incorrect');
+  await expect(page).toHaveURL(onPath('/login'));
+  expect(await token(page)).toBeNull();
+
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(toast(page)).toHaveText('Successful Login');
+  await expect(page).toHaveURL(onPath('/'));
+  await expect(balanceCard(page)).toContainText('0.00 USDT');
+
+  // The refused login answers 401, which Chromium logs as a failed resource; nothing else may be logged.
+  expect(errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
+  expect(errors.filter((e) => /status of 401/.test(e))).toHaveLength(1);
+});
+
+test('a member whose session the server revokes is sent to /login on the next call', async ({ page, member, request }) => {
+  await page.goto('/my');
+  await expect(page.getByRole('heading', { name: member.username })).toBeVisible();
+
+  // Revoke on the server: a password change from another session ends every other session (user/reset_pwd).
+  const login = await request.post('/api/user/login', { data: { username: member.username, password: member.password } });
+  expect(login.status()).toBe(200);
+  const other = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+  const reset = await request.post('/api/user/reset_pwd', {
+    headers: { authorization: other },
+    data: { oldPassword: member.password, newPassword: 'changed123', confirmPassword: 'changed123' },
+  });
+  expect(reset.status(), await reset.text()).toBe(200);
+  const stale = await request.post('/api/user/details', { headers: { authorization: member.token } });
+  expect(stale.status()).toBe(401);
+
+  // The app still holds the old token; its next call (home's balance) gets 401 and goes to /login.
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL(onPath('/login'));
+  expect(await token(page)).toBeNull();
+});

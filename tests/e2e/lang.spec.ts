@@ -1,0 +1,30 @@
+import { expect, signedOut, watchErrors } from './support.ts';
+
+signedOut('/lang switches the language live, and the choice survives a reload', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/lang');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Language');
+  await expect(page.getByRole('radio', { name: 'English' })).toBeChecked();
+
+  // click, not check(): the radio turns checked once the pack has loaded, a moment after the click.
+  await page.getByRole('radio', { name: '简体中文' }).click();
+  await expect(page.getByRole('radio', { name: '简体中文' })).toBeChecked();
+  // Live: the same screen re-renders in Chinese without a reload.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('语言');
+  await expect(page.getByRole('group', { name: '选择语言' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('zn');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('语言');
+  await expect(page.getByRole('radio', { name: '简体中文' })).toBeChecked();
+
+  // Other screens follow: the tab bar of home, and the announcements in the member's language.
+  await page.goto('/');
+  await expect(page.getByRole('navigation').getByRole('link', { name: '我的' })).toBeVisible();
+  await expect(page.getByText('欢迎来到本平台')).toBeVisible();
+
+  await page.goto('/lang');
+  await page.getByRole('radio', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Language');
+  expect(errors).toEqual([]);
+});
