@@ -20,7 +20,8 @@ signedOut('a new member registers with the seeded code, logs out, is refused a w
 
   await expect(toast(page)).toHaveText('Sign Up Success');
   await expect(page).toHaveURL(onPath('/'));
-  // A new member's balance is zero, read from user/details.
+  // The member's name and a zero balance, read from user/details.
+  await expect(page.getByRole('heading', { name: `Hello, ${username}` })).toBeVisible();
   await expect(balanceCard(page)).toContainText(/Account balance\s*0\.00 USDT/);
   // The seeded announcements, from GET common/notice.
   await expect(page.getByText('Welcome to the platform')).toBeVisible();

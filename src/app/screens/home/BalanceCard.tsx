@@ -8,7 +8,12 @@ export function BalanceCard({ token }: { readonly token: string }) {
   const { state, reload } = useUserDetails(token);
   return (
     <section className="card balance-card" aria-label={t('home.balance')}>
-      {state?.status === 'ok' ? <Balances details={state.data} labels="home" /> : null}
+      {state?.status === 'ok' ? (
+        <>
+          <h2 className="greeting">{t('home.greeting', { name: state.data.username })}</h2>
+          <Balances details={state.data} labels="home" />
+        </>
+      ) : null}
       {state?.status === 'error' ? <LoadFailure failure={state.failure} onRetry={reload} /> : null}
       {state?.status === 'loading' ? <p className="muted">{t('app.loading')}</p> : null}
     </section>

@@ -17,9 +17,10 @@ describe('/ (home)', () => {
     expect(api.last('common/notice')?.method).toBe('GET');
   });
 
-  it('signed in: shows the balance card and quick actions', async () => {
+  it('signed in: greets the member by name, shows the balance card and quick actions', async () => {
     localStorage.setItem('accessToken', 'tok');
     const { screen } = await renderApp('/');
+    await expect.element(screen.getByRole('heading', { name: en.home.greeting.replace('{{name}}', 'alice01') })).toBeVisible();
     await expect.element(screen.getByText('12,345,678,901,234.56 USDT')).toBeVisible();
     await expect.element(screen.getByText('1,000.50 USDT')).toBeVisible();
     const actions = screen.getByRole('navigation', { name: en.home.actions });
