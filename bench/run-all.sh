@@ -16,6 +16,8 @@ run() {
 for file in bench/*.bench.ts; do
   run npx --no-install tsx "$file"
 done
+# The browser main-thread benchmark (Chromium at 4x CPU, ours beside the naive baseline): about 20 min at 5 runs.
+run npx --no-install tsx bench/main-thread/run.ts
 
 echo
 echo "== summary (load average: $(cut -d' ' -f1-3 /proc/loadavg))"

@@ -1,0 +1,47 @@
+// The screens measured, in order, on the same page: /orderrecord with 1,000 open orders, then /xq with the
+// live chart and my 1,000 open orders on that product, then /xq of a product with no orders of mine. The last
+// two differ only by the orders, so their difference is what the countdowns (with their rows and price
+// lines) cost over the chart alone.
+import { ORDERS, type BenchServer } from './fixture.ts';
+
+export type Variant = 'ours' | 'baseline';
+export type PhaseName = 'orderrecord' | 'xq' | 'xq-chart-alone';
+
+export interface Phase {
+  readonly name: PhaseName;
+  readonly label: string;
+  path(variant: Variant, server: BenchServer): string;
+  /** A page expression that is true once the screen shows all its data. */
+  readonly ready: string;
+  /** What a tap lands on: plain text, so the tap measures the page's responsiveness and changes nothing. */
+  readonly tapTarget: string;
+}
+
+const rows = `document.querySelectorAll('.order-row').length >= ${ORDERS}`;
+const countdownShown = `/\\d/.test(document.querySelector('.countdown')?.textContent ?? '')`;
+const chartAndTape = `document.querySelector('.chart-box canvas') !== null && document.querySelectorAll('.tape tbody tr').length > 0`;
+const xq = (variant: Variant, id: number): string => (variant === 'ours' ? `/xq?id=${id}` : `/bench-naive/index.html?view=xq&id=${id}`);
+
+export const PHASES: readonly Phase[] = [
+  {
+    name: 'orderrecord',
+    label: `/orderrecord, ${ORDERS} open orders`,
+    path: (v) => (v === 'ours' ? '/orderrecord' : '/bench-naive/index.html?view=orderrecord'),
+    ready: `${rows} && ${countdownShown}`,
+    tapTarget: '.order-row:nth-child(2) .order-row__facts',
+  },
+  {
+    name: 'xq',
+    label: `/xq, chart + ${ORDERS} open orders`,
+    path: (v, s) => xq(v, s.ordersProductId),
+    ready: `${rows} && ${countdownShown} && ${chartAndTape}`,
+    tapTarget: '.quote',
+  },
+  {
+    name: 'xq-chart-alone',
+    label: '/xq, chart alone (no orders)',
+    path: (v, s) => xq(v, s.chartProductId),
+    ready: chartAndTape,
+    tapTarget: '.quote',
+  },
+];
