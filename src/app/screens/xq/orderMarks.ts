@@ -3,11 +3,20 @@ import type { OrderMark } from '../../../charts/order-marks.ts';
 import type { Order } from '../../../contract/market.ts';
 import { formatClock } from '../../market/marketFormat.ts';
 
+/**
+ * At most this many orders are drawn: beyond a dozen, price lines are unreadable, and each one costs the
+ * chart a redraw on every tick (1,000 lines kept a throttled phone's main thread ~98 % busy in bench/).
+ * The ones settling soonest are the ones a member is watching.
+ */
+export const MAX_CHART_MARKS = 12;
+
 /** My open orders as chart marks: open price line titled "Rise · 12:30:15" (the settle time). */
 export function orderMarksOf(orders: readonly Order[] | null, t: TFunction, locale: string): OrderMark[] {
   if (!orders) return [];
   return orders
     .filter((o) => o.status === 'open')
+    .sort((a, b) => a.settleTime - b.settleTime || a.id - b.id)
+    .slice(0, MAX_CHART_MARKS)
     .map((o) => ({
       id: o.id,
       direction: o.direction,
