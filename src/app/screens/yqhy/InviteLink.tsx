@@ -2,7 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToastAtom } from '../../state/toast.ts';
-import { copyText } from './copyText.ts';
+import { copyText } from '../../money/copyText.ts';
 
 /** The invitation code and the registration link with it filled in, each with a copy button. */
 export function InviteLink({ code, link }: { readonly code: string; readonly link: string }) {
