@@ -38,7 +38,7 @@ export async function verifyPayPassword(db: Db, userId: number, plain: string, n
   throw new ApiError('error.pay_password_wrong', { payPassword: 'error.pay_password_wrong' });
 }
 
-type GatedPath = 'wallet/bankWithdrawal' | 'wallet/trcWithdrawal' | 'wallet/submit';
+type GatedPath = 'wallet/bankWithdrawal' | 'wallet/trcWithdrawal' | 'wallet/submit' | 'wealth/submit';
 const passed = new WeakSet<Request>();
 
 /**

@@ -3,7 +3,7 @@ import type { Deps } from '../deps.ts';
 import { buyProduct } from '../earn/buy.ts';
 import { listHoldings, loadHoldingView, type HoldingView } from '../earn/holdings.ts';
 import { productById, productsOnSale, productView, translate } from '../earn/products.ts';
-import { redeemPayPasswordGate, requireRedeemPayPassword } from '../earn/pay-password.ts';
+import { payPasswordGate, requirePayPassword } from '../money/pay-password.ts';
 import { redeemEarly } from '../earn/redeem.ts';
 import type { Db } from '../db/client.ts';
 import type { Lang } from '../../src/contract/primitives.ts';
@@ -45,9 +45,9 @@ export function earnRoutes(app: Hono, deps: Deps) {
   route(app, deps, 'Defi/myOrder', async ({ user, db, lang }) => ({ items: await listHoldings(db, user.id, 'pledge', lang, currency) }));
 
   // Registered before the route so the password check (and its failure count) runs outside its transaction.
-  redeemPayPasswordGate(app, deps);
+  payPasswordGate(app, deps, 'wealth/submit');
   route(app, deps, 'wealth/submit', async ({ body, user, db, now, lang, hono }) => {
-    requireRedeemPayPassword(hono);
+    requirePayPassword(hono);
     await redeemEarly(db, user.id, body.holdingId, now);
     return view(db, body.holdingId, lang);
   });
