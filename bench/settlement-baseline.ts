@@ -1,6 +1,7 @@
 // The settlement the set-based engine replaced, kept for the benchmark's baseline: one transaction per order,
 // the payout by move() (two statements), and cashback per upline member (an INSERT ... ON CONFLICT DO NOTHING
-// and a move() each) after one upline query per order, as server/referral/cashback.ts did before.
+// and a move() each) after one upline query per order, as server/referral/cashback.ts did before. The same
+// per-order cashback, one queued order per transaction, is the baseline of the cashback queue's drain.
 import { sql } from 'drizzle-orm';
 import type { Direction } from '../src/contract/market.ts';
 import type { Db } from '../server/db/client.ts';
@@ -72,4 +73,23 @@ export async function settleOneByOne(db: Db, now: number, graceMs = 5_000): Prom
   let total = 0;
   while ((await settleOne(db, now, graceMs)) > 0) total += 1;
   return total;
+}
+
+/** Pays queued cashback one order per transaction with the per-row cashback above; answers how many orders. */
+export async function drainOneByOne(db: Db): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const [q] = await rows<{ order_id: number; user_id: number; fee: string; settle_time: string }>(
+        tx,
+        sql`DELETE FROM cashback_queue WHERE order_id = (SELECT min(order_id) FROM cashback_queue)
+            RETURNING order_id, user_id, fee::text, settle_time::text`,
+      );
+      if (!q) return false;
+      await cashbackOneByOne(tx, Number(q.order_id), Number(q.user_id), BigInt(q.fee), Number(q.settle_time));
+      return true;
+    });
+    if (!done) return total;
+    total += 1;
+  }
 }

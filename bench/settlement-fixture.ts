@@ -110,7 +110,7 @@ export function benchDatabases(): Promise<BenchDatabases> {
   return url ? postgresDatabases(url) : pgliteDatabases();
 }
 
-/** What settlement must leave behind, compared between ours and the baseline, and the ledger invariant. */
+/** What settlement (and the cashback queue) must leave behind, compared between ours and the baseline, and the ledger invariant. */
 export async function outcome(database: Database): Promise<{ summary: string; ledgerOk: boolean }> {
   const db = database.db;
   const [s] = await rows<Record<string, string>>(
@@ -118,6 +118,7 @@ export async function outcome(database: Database): Promise<{ summary: string; le
     sql`SELECT (SELECT count(*) FROM orders WHERE status = 'open')::text AS open,
                (SELECT count(*) || '/' || COALESCE(sum(payout), 0) FROM orders WHERE status <> 'open')::text AS settled,
                (SELECT count(*) || '/' || COALESCE(sum(amount), 0) FROM referral_cashback)::text AS cashback,
+               (SELECT count(*) FROM cashback_queue)::text AS queued,
                (SELECT md5(string_agg(user_id || ':' || available, ',' ORDER BY user_id)) FROM accounts) AS balances,
                (SELECT count(*) FROM ledger)::text AS ledger_rows`,
   );

@@ -2,7 +2,8 @@ import type { Deps } from './deps.ts';
 import { AccrualService } from './earn/service.ts';
 import { DemoApprover } from './money/demo-approver.ts';
 import { startMarketServices } from './market/services.ts';
-import { payCashbackOnSettled } from './referral/on-settled.ts';
+import { queueCashbackOnSettled } from './referral/on-settled.ts';
+import { startCashbackService } from './referral/service.ts';
 
 /** A background loop of the server (market feed, settlement, accrual); stopped on shutdown. */
 export interface Service {
@@ -16,6 +17,10 @@ export async function startServices(deps: Deps): Promise<Service[]> {
   // Demo mode: reviews approve themselves after DEMO_AUTO_APPROVE_MS; off (0) unless asked for.
   if (deps.config.DEMO_AUTO_APPROVE_MS > 0) services.push(new DemoApprover(deps).start());
   // Market feed and settlement; tests turn MARKET_FEED off and drive both with the manual clock.
-  if (deps.config.MARKET_FEED) services.push(...(await startMarketServices(deps, { onSettled: [payCashbackOnSettled] })));
+  // Settlement only queues each order's referral cashback; the cashback service pays it in its own transactions.
+  if (deps.config.MARKET_FEED) services.push(...(await startMarketServices(deps, { onSettled: [queueCashbackOnSettled] })));
+  // After the market's start-up settlement, so orders that fell due while stopped are paid in the same catch-up.
+  // Started whatever MARKET_FEED says: a queue left by an earlier run is paid even with the feed off.
+  services.push(await startCashbackService(deps));
   return services;
 }

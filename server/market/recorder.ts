@@ -94,32 +94,50 @@ export async function recordBatch(db: Db, batch: FeedBatch): Promise<{ ticks: nu
   return { ticks: allTicks.length, candles: candles.length };
 }
 
+interface StoredCandle {
+  readonly start: number;
+  readonly res: Resolution;
+  readonly close: bigint;
+}
+
 /**
- * Where stored history ends per product: its last tick, unless a later candle exists without ticks (history
- * made from bars), in which case the end of that candle.
+ * The candle where history ends, from the latest candle of each resolution: the 1-minute one, unless a coarser
+ * one starts at or after its end (history made of hourly or daily bars only). A coarser candle that starts
+ * earlier holds the finer history folded into it, and its end is only where its period ends: today's daily
+ * candle ends at midnight UTC, and taking that as "last seen" kept a product silent until midnight after a
+ * restart that followed a first start's backfill before any tick was stored.
  */
+export function candlesEnd(latestFinestFirst: readonly (StoredCandle | null)[]): StoredCandle | null {
+  let last: StoredCandle | null = null;
+  for (const c of latestFinestFirst) {
+    if (c && (!last || c.start >= last.start + last.res * 1000)) last = c;
+  }
+  return last;
+}
+
+/** Where stored history ends per product: its last tick, unless candles made without ticks reach further. */
 export async function lastPrices(db: Db): Promise<Map<number, LastPrice>> {
-  const found = await rows<{ id: number; tick_t: string | null; tick_price: string | null; bar_t: string | null; bar_res: number | null; bar_close: string | null }>(
+  type Latest = { [K in `${'m' | 'h' | 'd'}_${'t' | 'close'}`]: string | null };
+  const found = await rows<{ id: number; tick_t: string | null; tick_price: string | null } & Latest>(
     db,
-    sql`SELECT p.id, k.t::text AS tick_t, k.price::text AS tick_price, c.t::text AS bar_t, c.res AS bar_res, c.close::text AS bar_close
+    sql`SELECT p.id, k.t::text AS tick_t, k.price::text AS tick_price,
+               m.t::text AS m_t, m.close::text AS m_close, h.t::text AS h_t, h.close::text AS h_close, d.t::text AS d_t, d.close::text AS d_close
         FROM products p
         LEFT JOIN LATERAL (SELECT t, price FROM ticks WHERE product_id = p.id ORDER BY t DESC LIMIT 1) k ON true
-        LEFT JOIN LATERAL (
-          SELECT t, res, close FROM (
-            (SELECT t, res, close FROM candles WHERE product_id = p.id AND res = 60 ORDER BY t DESC LIMIT 1)
-            UNION ALL
-            (SELECT t, res, close FROM candles WHERE product_id = p.id AND res = 3600 ORDER BY t DESC LIMIT 1)
-            UNION ALL
-            (SELECT t, res, close FROM candles WHERE product_id = p.id AND res = 86400 ORDER BY t DESC LIMIT 1)
-          ) latest ORDER BY t + res * 1000 DESC LIMIT 1
-        ) c ON true`,
+        LEFT JOIN LATERAL (SELECT t, close FROM candles WHERE product_id = p.id AND res = 60 ORDER BY t DESC LIMIT 1) m ON true
+        LEFT JOIN LATERAL (SELECT t, close FROM candles WHERE product_id = p.id AND res = 3600 ORDER BY t DESC LIMIT 1) h ON true
+        LEFT JOIN LATERAL (SELECT t, close FROM candles WHERE product_id = p.id AND res = 86400 ORDER BY t DESC LIMIT 1) d ON true`,
   );
+  const candle = (t: string | null, close: string | null, res: Resolution): StoredCandle | null =>
+    t !== null && close !== null ? { start: Number(t), res, close: BigInt(close) } : null;
   const out = new Map<number, LastPrice>();
   for (const r of found) {
     const tick = r.tick_t !== null && r.tick_price !== null ? { t: Number(r.tick_t), price: BigInt(r.tick_price) } : null;
-    const bar = r.bar_t !== null && r.bar_close !== null && r.bar_res !== null ? { start: Number(r.bar_t), res: Number(r.bar_res), price: BigInt(r.bar_close) } : null;
+    const bar = candlesEnd([candle(r.m_t, r.m_close, 60), candle(r.h_t, r.h_close, 3600), candle(r.d_t, r.d_close, 86400)]);
+    // A tick inside that candle is live data and says exactly where history ends; a candle after the last tick
+    // is history made from bars (a filled gap), covered to its last second.
     if (tick && (!bar || tick.t >= bar.start)) out.set(Number(r.id), tick);
-    else if (bar) out.set(Number(r.id), { t: bar.start + bar.res * 1000 - 1000, price: bar.price });
+    else if (bar) out.set(Number(r.id), { t: bar.start + bar.res * 1000 - 1000, price: bar.close });
   }
   return out;
 }

@@ -4,7 +4,7 @@ import { createMarketFeed, runMarketFeed } from './service.ts';
 import { runSettlement, SettlementEngine, type SettledListener } from './settlement.ts';
 
 export interface MarketServicesOptions {
-  /** Called inside the settlement transaction with each settled batch (referral cashback). */
+  /** Called inside the settlement transaction with each settled batch (queueing referral cashback); keep them light. */
   readonly onSettled?: readonly SettledListener[];
 }
 

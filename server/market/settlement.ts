@@ -25,8 +25,9 @@ export interface SettledOrder {
 
 /**
  * Runs inside the settlement's transaction, after the payouts, once per batch with every order this run
- * settled (referral cashback hooks in here), so a listener can work set-based too. Throwing rolls the whole
- * batch back, to be retried on the next run.
+ * settled, so a listener can work set-based too. Throwing rolls the whole batch back, to be retried on the next
+ * run. Keep listeners light, since their time is settlement's time: referral cashback only queues its work here
+ * (server/referral/on-settled.ts) and pays it from its own loop.
  */
 export type SettledListener = (tx: Db, orders: readonly SettledOrder[]) => Promise<void>;
 

@@ -47,10 +47,10 @@ async function owed(tx: Db, settled: readonly SettledFee[]): Promise<Due[]> {
 
 /**
  * Pays each upline member, up to nine generations, fee × that generation's rate (rounded down), as `cashback`
- * ledger entries, for a whole batch of settled orders in the caller's transaction (the settlement's): one
- * recursive query, one INSERT and one credit, whatever the batch size. The (order, beneficiary) key makes a
- * repeat for the same order pay nothing more: only rows this INSERT actually added are credited, so
- * settlement may retry freely. Answers what was paid, by order then generation.
+ * ledger entries, for a whole batch of settled orders in the caller's transaction (the cashback queue's, see
+ * queue.ts): one recursive query, one INSERT and one credit, whatever the batch size. The (order, beneficiary)
+ * key makes a repeat for the same order pay nothing more: only rows this INSERT actually added are credited, so
+ * a batch may be retried freely. Answers what was paid, by order then generation.
  */
 export async function payReferralCashbackMany(tx: Db, settled: readonly SettledFee[]): Promise<CashbackPaid[]> {
   const due = await owed(tx, settled);

@@ -8,6 +8,7 @@ import { loadProducts, type MarketProduct } from '../market/catalog.ts';
 import { createSimulatedFeed } from '../market/service.ts';
 import { SettlementEngine, type SettledOrder } from '../market/settlement.ts';
 import { countRows, recordTicks } from '../market/testing.ts';
+import { queueCashbackOnSettled } from '../referral/on-settled.ts';
 import { T0, useTestServer } from '../testing/harness.ts';
 
 const s = useTestServer();
@@ -148,11 +149,17 @@ describe('settlement', () => {
     for (let i = 0; i < 20; i++) expect((await create(m.token, { direction: i % 2 ? 'rise' : 'fall' })).status).toBe(200);
     await recordTicks(s.deps.db, btc, [[T0 + 230_000, '66999.99'], [T0 + 231_000, '66999.99']]);
     const engines = [new SettlementEngine(s.deps.db), new SettlementEngine(s.deps.db, { batchSize: 3 }), new SettlementEngine(s.deps.db, { batchSize: 7 })];
+    // Wired as npm start wires it: each settled order's referral cashback is queued in the settlement transaction.
+    for (const e of engines) e.onSettled(queueCashbackOnSettled);
     const counts = await Promise.all([...engines, ...engines].map((e) => e.settleDue(T0 + 231_000)));
     expect(counts.reduce((a, b) => a + b, 0)).toBe(20);
     // Ten fall orders won 100 × 1.80 each; ten rise orders lost.
     expect(await available(m.id)).toBe('1800.00');
     expect((await ledgerTypes(m.id)).filter((l) => l.startsWith('order_payout'))).toHaveLength(10);
+    // Each order's cashback is queued once, and none is paid by settlement itself.
+    const mine = sql`(SELECT id FROM orders WHERE user_id = ${m.id})`;
+    expect(await rows<{ n: number }>(s.deps.db, sql`SELECT count(*)::int AS n FROM cashback_queue WHERE order_id IN ${mine}`)).toEqual([{ n: 20 }]);
+    expect(await rows<{ n: number }>(s.deps.db, sql`SELECT count(*)::int AS n FROM referral_cashback WHERE order_id IN ${mine}`)).toEqual([{ n: 0 }]);
   });
 
   it('waits for the tick at its settle time, or settles on the last one once the grace period is over', async () => {

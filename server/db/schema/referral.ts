@@ -11,3 +11,11 @@ export const referralCashback = pgTable('referral_cashback', {
   amount: bigint('amount', { mode: 'bigint' }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.orderId, t.beneficiaryId] }), index('referral_cashback_beneficiary').on(t.beneficiaryId, t.generation)]);
+
+/** Settled orders whose cashback is still owed (migrations/0006_cashback_queue.sql); paid by server/referral/queue.ts. */
+export const cashbackQueue = pgTable('cashback_queue', {
+  orderId: integer('order_id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  fee: bigint('fee', { mode: 'bigint' }).notNull(),
+  settleTime: bigint('settle_time', { mode: 'number' }).notNull(),
+});
