@@ -17,7 +17,8 @@ export interface Phase {
   readonly tapTarget: string;
 }
 
-const rows = `document.querySelectorAll('.order-row').length >= ${ORDERS}`;
+// Ours renders a window of rows (aria-setsize tells the full length); the baseline renders every row.
+const rows = `(document.querySelectorAll('.order-row').length >= ${ORDERS} || Number(document.querySelector('.order-row')?.getAttribute('aria-setsize') ?? 0) >= ${ORDERS})`;
 const countdownShown = `/\\d/.test(document.querySelector('.countdown')?.textContent ?? '')`;
 const chartAndTape = `document.querySelector('.chart-box canvas') !== null && document.querySelectorAll('.tape tbody tr').length > 0`;
 const xq = (variant: Variant, id: number): string => (variant === 'ours' ? `/xq?id=${id}` : `/bench-naive/index.html?view=xq&id=${id}`);

@@ -11,13 +11,22 @@ import { formatClock, trendOf } from './marketFormat.ts';
  * One order: direction, amount, open price and time; while open, its live countdown (written by the
  * countdown board, not by React); once settled, the result with settle price and profit.
  */
-export const OrderRow = memo(function OrderRow({ order }: { readonly order: Order }) {
+export const OrderRow = memo(function OrderRow({
+  order,
+  posInSet,
+  setSize,
+}: {
+  readonly order: Order;
+  /** In a windowed list: this row's place (from 1) and the whole list's length, for assistive technology. */
+  readonly posInSet?: number;
+  readonly setSize?: number;
+}) {
   const { t } = useTranslation();
   const lang = useLang();
   const locale = intlLocale(lang);
   const open = order.status === 'open';
   return (
-    <li className="order-row">
+    <li className="order-row" aria-posinset={posInSet} aria-setsize={setSize}>
       <div className="order-row__head">
         <span className={`direction direction--${order.direction}`}>{t(`market.${order.direction}`)}</span>
         <span className="order-row__symbol">{order.symbol}</span>

@@ -8,9 +8,9 @@ import { SignInPrompt } from '../../components/SignInPrompt.tsx';
 import { useLang } from '../../hooks/useLang.ts';
 import { intlLocale } from '../../i18n/languages.ts';
 import { LiveMark } from '../../market/LiveMark.tsx';
-import { OrderRow } from '../../market/OrderRow.tsx';
 import { useProductOrders, useProducts } from '../../market/useMarketData.ts';
 import { formatChange, formatPrice, trendOf } from '../../market/marketFormat.ts';
+import { VirtualOrderList } from '../../market/VirtualOrderList.tsx';
 import { tokenAtom } from '../../state/session.ts';
 import { ChartPanel } from './ChartPanel.tsx';
 import { NoProduct } from './NoProduct.tsx';
@@ -39,25 +39,12 @@ function ProductDetail({ id }: { readonly id: number }) {
 
 function Loaded({ product }: { readonly product: ProductDetails }) {
   const { t } = useTranslation();
-  const lang = useLang();
-  const locale = intlLocale(lang);
+  const locale = intlLocale(useLang());
   const orders = useProductOrders(product.id);
-  const products = useProducts();
-  const quote = products.items?.find((p) => p.id === product.id) ?? product;
   const marks = useMemo(() => orderMarksOf(orders.items, t, locale), [orders.items, t, locale]);
-  const trend = trendOf(quote.changePct);
   return (
     <div className="stack xq">
-      <header className="quote">
-        <div>
-          <h2 className="quote__symbol">{product.symbol}</h2>
-          <p className="muted">{product.name}</p>
-        </div>
-        <div className="quote__figures">
-          <span className={`quote__price trend-${trend}`}>{formatPrice(quote.price, product.decimals, lang)}</span>
-          <span className={`change-pill change-pill--${trend}`}>{formatChange(quote.changePct, lang)}</span>
-        </div>
-      </header>
+      <Quote product={product} />
       <ChartPanel id={product.id} symbol={product.symbol} decimals={product.decimals} marks={marks} />
       <section className="panel live-panel" aria-labelledby="my-orders-title">
         <h2 id="my-orders-title">{t('market.my_orders')}</h2>
@@ -65,11 +52,7 @@ function Loaded({ product }: { readonly product: ProductDetails }) {
         {orders.items === null ? <p className="muted">{t('app.loading')}</p> : null}
         {orders.items?.length === 0 ? <p className="muted">{t('market.no_orders')}</p> : null}
         {orders.items && orders.items.length > 0 ? (
-          <ul className="order-list">
-            {orders.items.map((o) => (
-              <OrderRow key={o.id} order={o} />
-            ))}
-          </ul>
+          <VirtualOrderList orders={orders.items} />
         ) : null}
       </section>
       <TapePanel id={product.id} decimals={product.decimals} />
@@ -82,5 +65,28 @@ function Loaded({ product }: { readonly product: ProductDetails }) {
         </Link>
       </div>
     </div>
+  );
+}
+
+/**
+ * The live price and change. Its own component because the product list it reads changes every few
+ * seconds: only this header re-renders then, not the chart panel and my orders.
+ */
+function Quote({ product }: { readonly product: ProductDetails }) {
+  const lang = useLang();
+  const products = useProducts();
+  const quote = products.items?.find((p) => p.id === product.id) ?? product;
+  const trend = trendOf(quote.changePct);
+  return (
+    <header className="quote">
+      <div>
+        <h2 className="quote__symbol">{product.symbol}</h2>
+        <p className="muted">{product.name}</p>
+      </div>
+      <div className="quote__figures">
+        <span className={`quote__price trend-${trend}`}>{formatPrice(quote.price, product.decimals, lang)}</span>
+        <span className={`change-pill change-pill--${trend}`}>{formatChange(quote.changePct, lang)}</span>
+      </div>
+    </header>
   );
 }

@@ -4,11 +4,11 @@ import type { Order } from '../../../contract/market.ts';
 import { formatClock } from '../../market/marketFormat.ts';
 
 /**
- * At most this many orders are drawn: beyond a dozen, price lines are unreadable, and each one costs the
- * chart a redraw on every tick (1,000 lines kept a throttled phone's main thread ~98 % busy in bench/).
- * The ones settling soonest are the ones a member is watching.
+ * At most this many orders are drawn: each dashed line with its axis label costs the chart a redraw on every
+ * tick (1,000 kept a 4x-throttled phone ~98 % busy in bench/main-thread; 12 still cost ~8 points over the
+ * chart alone). The ones settling soonest are the ones a member is watching; the list below has them all.
  */
-export const MAX_CHART_MARKS = 12;
+export const MAX_CHART_MARKS = 3;
 
 /** My open orders as chart marks: open price line titled "Rise · 12:30:15" (the settle time). */
 export function orderMarksOf(orders: readonly Order[] | null, t: TFunction, locale: string): OrderMark[] {
