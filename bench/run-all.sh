@@ -10,7 +10,7 @@ run() {
   local output
   output="$("$@" 2>&1 | grep -v '^npm warn')"
   printf '%s\n' "$output"
-  summary+=("$(grep '^BENCH ' <<<"$output" | tail -n 1)")
+  summary+=("$(grep '^BENCH ' <<<"$output")")
 }
 
 for file in bench/*.bench.ts; do
