@@ -90,6 +90,18 @@ describe('bad input', () => {
     expect(r.status).toBe(400);
     expect(r.body.msg).toBe('error.validation');
   });
+  it('refuses a 10 KB username on register and login with a field error, and writes nothing', async () => {
+    const { rows } = await import('../db/rows.ts');
+    const { sql } = await import('drizzle-orm');
+    const count = async () => (await rows<{ n: number }>(s.deps.db, sql`SELECT count(*)::int AS n FROM users`))[0]?.n;
+    const before = await count();
+    const huge = 'a'.repeat(10 * 1024);
+    const r = await s.call('user/register', reg({ username: huge }));
+    expect([r.status, r.body.msg, (r.body.data as { fields: Record<string, string> }).fields['username']]).toEqual([400, 'error.validation', 'field.username_format']);
+    const l = await s.call('user/login', { username: huge, password: 'whatever1' });
+    expect([l.status, l.body.msg, (l.body.data as { fields: Record<string, string> }).fields['username']]).toEqual([400, 'error.validation', 'field.too_long']);
+    expect(await count()).toBe(before);
+  });
   it('answers 404 for an unknown path', async () => {
     expect((await s.call('user/nothing')).status).toBe(404);
   });
