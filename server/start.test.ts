@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from './config.ts';
 import { rows } from './db/rows.ts';
 import { DEMO } from './seed.ts';
 import { startServer, type Running } from './start.ts';
+import { createTestDatabase } from './testing/harness.ts';
 
 /**
  * The whole start-up path as `npm start` runs it, over a real socket: an empty DATA_DIR (or a new database on
@@ -22,16 +22,6 @@ const migrationFiles = readdirSync(fileURLToPath(new URL('./db/migrations/', imp
 let config: Config;
 let running: Running | undefined;
 
-async function freshDatabaseUrl(url: string): Promise<string> {
-  const name = `cw_test_start_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
 
 const post = (path: string, body: unknown = {}) =>
   fetch(new URL(`api/${path}`, running?.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -52,7 +42,7 @@ beforeAll(async () => {
     STATIC_DIR: staticDir,
     WEB_NAME: 'Socket Test',
     MARKET_FEED: 'false',
-    ...(url ? { DATABASE_URL: await freshDatabaseUrl(url) } : {}),
+    ...(url ? { DATABASE_URL: await createTestDatabase(url, 'cw_test_start') } : {}),
   });
   running = await startServer(config);
 });

@@ -33,16 +33,21 @@ export interface TestServer {
 async function freshDatabase(): Promise<Database> {
   const url = process.env['DATABASE_URL'];
   if (!url) return openPglite(undefined, new Blob([readFileSync(SNAPSHOT_PATH)]));
-  const name = `cw_test_${randomBytes(6).toString('hex')}`;
+  const database = await openPostgres(await createTestDatabase(url));
+  await migrate(database);
+  return database;
+}
+
+/** Creates an empty database named `<prefix>_<random>` on the server of `url` and answers its URL. */
+export async function createTestDatabase(url: string, prefix = 'cw_test'): Promise<string> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const u = new URL(url);
   u.pathname = `/${name}`;
-  const database = await openPostgres(u.toString());
-  await migrate(database);
-  return database;
+  return u.toString();
 }
 
 /**
