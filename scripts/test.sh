@@ -84,6 +84,12 @@ postgres_tests() {
 }
 
 section install install_missing
+# What this run ran with, printed beside the timings: a failure on another machine starts with these.
+chromium_version=$(/usr/bin/chromium --version 2>/dev/null | sed -E 's/^Chromium ([0-9.]+).*/\1/' || true)
+pg_version=$("$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)/postgres" --version 2>/dev/null | sed -E 's/.* ([0-9][0-9.]*).*/\1/' || true)
+versions="Node $(node -v | tr -d v) · Chromium ${chromium_version:-missing} · PostgreSQL ${pg_version:-missing}"
+echo "$versions"
+summary+=("$(printf '%-10s %s' versions "$versions")")
 section typecheck npm run --silent typecheck
 section lint npm run --silent lint
 section unit npx vitest run --project node
