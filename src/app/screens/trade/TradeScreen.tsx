@@ -5,9 +5,9 @@ import type { Direction } from '../../../contract/market.ts';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { SignInPrompt } from '../../components/SignInPrompt.tsx';
 import { tokenAtom } from '../../state/session.ts';
-import { NoProduct } from '../xq/NoProduct.tsx';
-import { useProductDetails } from '../xq/useProductDetails.ts';
-import { useProductId } from '../xq/useProductId.ts';
+import { NoProduct } from '../chart/NoProduct.tsx';
+import { useProductDetails } from '../chart/useProductDetails.ts';
+import { useProductId } from '../chart/useProductId.ts';
 import { TradeFlow } from './TradeFlow.tsx';
 import '../../market/market.css';
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Res } from '../../../contract/api.ts';
 import { useLang } from '../../hooks/useLang.ts';
 import { formatInteger } from '../../i18n/format.ts';
-import { useEarnFormat } from '../lc/useEarnFormat.ts';
+import { useEarnFormat } from '../wealth/useEarnFormat.ts';
 
 type Levels = Res<'user/invite'>['levels'];
 

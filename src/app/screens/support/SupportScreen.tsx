@@ -10,7 +10,7 @@ import { tokenAtom } from '../../state/session.ts';
 import { ChatLog } from './ChatLog.tsx';
 import { Composer } from './Composer.tsx';
 import { useChat } from './useChat.ts';
-import './kf.css';
+import './support.css';
 
 /** /kf (tab): the member's chat with support; operators answer with the operator tool. */
 export function SupportScreen() {

@@ -9,7 +9,7 @@ import { FormAlert } from '../../components/FormAlert.tsx';
 import { Sheet } from '../../components/Sheet.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { showToastAtom } from '../../state/toast.ts';
-import { useEarnFormat } from '../lc/useEarnFormat.ts';
+import { useEarnFormat } from '../wealth/useEarnFormat.ts';
 import type { Holding } from './types.ts';
 import { validatePayPassword } from './validatePayPassword.ts';
 

@@ -12,7 +12,7 @@ import { InviteLink } from './InviteLink.tsx';
 import { InviteQr } from './InviteQr.tsx';
 import { RecentInvitees } from './RecentInvitees.tsx';
 import { TeamTable } from './TeamTable.tsx';
-import './yqhy.css';
+import './invite.css';
 
 /** /yqhy: invitation code, link and QR code, the team and its cashback per generation, recent invitees. */
 export function InviteScreen() {

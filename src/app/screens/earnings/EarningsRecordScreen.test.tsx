@@ -5,7 +5,7 @@ import { details, fail, ok, type Handler } from '../../testing/fakeApi.ts';
 import { expectMobileLayout } from '../../testing/mobileLayout.ts';
 import { renderApp } from '../../testing/renderApp.tsx';
 import { resetBrowserState } from '../../testing/reset.ts';
-import { holding } from '../lc/fixtures.ts';
+import { holding } from '../wealth/fixtures.ts';
 
 resetBrowserState();
 guardConsole();

@@ -6,7 +6,7 @@ import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { useCall } from '../../hooks/useCall.ts';
 import { useLang } from '../../hooks/useLang.ts';
 import { formatDateTime } from '../../i18n/format.ts';
-import './bz.css';
+import './help.css';
 
 /**
  * /bz: announcements and help articles from GET common/notice, in the member's language (the server picks it

@@ -12,7 +12,7 @@ import { tokenAtom } from '../../state/session.ts';
 import { BuySheet } from './BuySheet.tsx';
 import { ProductCard } from './ProductCard.tsx';
 import type { EarnProduct } from './types.ts';
-import './lc.css';
+import './wealth.css';
 
 /** /lc (tab): wealth products and lock-up pledges on sale; each opens a buy sheet. */
 export function WealthScreen() {

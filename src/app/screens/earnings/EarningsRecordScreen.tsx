@@ -12,8 +12,8 @@ import { tokenAtom } from '../../state/session.ts';
 import { HoldingCard } from './HoldingCard.tsx';
 import { RedeemSheet } from './RedeemSheet.tsx';
 import type { Holding } from './types.ts';
-import '../lc/lc.css';
-import './record.css';
+import '../wealth/wealth.css';
+import './earnings.css';
 
 /** /record: my wealth holdings and lock-up pledges with their revenue records, and the balance they pay into. */
 export function EarningsRecordScreen() {
