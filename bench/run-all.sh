@@ -16,6 +16,8 @@ run() {
 for file in bench/*.bench.ts; do
   run npx --no-install tsx "$file"
 done
+# Order creation through the HTTP stack, 1 and 3 instances on a throwaway PostgreSQL.
+run bash scripts/with-postgres.sh npx --no-install tsx bench/order-http.ts
 # The browser main-thread benchmark (Chromium at 4x CPU, ours beside the naive baseline): about 20 min at 5 runs.
 run npx --no-install tsx bench/main-thread/run.ts
 
