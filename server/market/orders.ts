@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Direction, Order } from '../../src/contract/market.ts';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
@@ -98,4 +98,10 @@ export async function settledOrders(db: Db, userId: number, page: { page: number
     .offset((page.page - 1) * page.size);
   const [total] = await db.select({ n: count() }).from(orders).where(where);
   return { items: found.map((r) => orderView(r.o, r.symbol, r.decimals)), total: Number(total?.n ?? 0) };
+}
+
+/** My orders with these ids, in any state; ids that are not mine (or do not exist) are left out. */
+export async function ordersById(db: Db, userId: number, ids: readonly number[]): Promise<Order[]> {
+  const found = await withProduct(db).where(and(eq(orders.userId, userId), inArray(orders.id, [...ids]))).orderBy(orders.id);
+  return found.map((r) => orderView(r.o, r.symbol, r.decimals));
 }

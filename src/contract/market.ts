@@ -82,4 +82,6 @@ export type Order = z.infer<typeof order>;
 export const orderCreateReq = z.object({ productId: id, direction, amount: amountInput, cycle: z.number({ error: 'field.required' }).int().positive().max(86_400) });
 export const holdList = z.object({ items: z.array(order), serverTime: epochMs });
 export const orderListReq = page;
+/** Results by id: the worker asks for the orders that just fell due, never a whole list again. */
+export const orderResultsReq = z.object({ ids: z.array(id).min(1, 'field.invalid').max(100, 'field.invalid') });
 export const orderList = z.object({ items: z.array(order), total: z.number().int(), serverTime: epochMs });
