@@ -46,6 +46,7 @@ export function createHub(deps: HubDeps) {
   const session$ = new BehaviorSubject<Session>({ apiBase: '/api', token: null, lang: 'en' });
   const visible$ = new BehaviorSubject<boolean>(true);
   const sessionChanged$ = new Subject<void>();
+  const accountChanged$ = new Subject<void>();
   const samples$ = new Subject<ClockSample>();
   const clock$ = new BehaviorSubject<ClockEstimate | null>(null);
   samples$.pipe(estimateClockOffset()).subscribe(clock$);
@@ -79,6 +80,8 @@ export function createHub(deps: HubDeps) {
     scheduler,
     periods: { ...PERIOD_MS, ...deps.periods },
     post,
+    /** A new token or API base: another member or server, so whatever was fetched for the old one is void. */
+    accountChanged$: accountChanged$.asObservable(),
     visible$: visible$.pipe(distinctUntilChanged()),
     /** serverNow − workerNow, once the first answer has come back. */
     offset$: clock$.pipe(
@@ -90,6 +93,7 @@ export function createHub(deps: HubDeps) {
       const before = session$.value;
       session$.next(next);
       if (before.token !== next.token) reportedToken = undefined;
+      if (before.token !== next.token || before.apiBase !== next.apiBase) accountChanged$.next();
       if (before.token !== next.token || before.lang !== next.lang || before.apiBase !== next.apiBase) sessionChanged$.next();
     },
     setVisible(visible: boolean): void {

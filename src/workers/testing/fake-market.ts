@@ -16,6 +16,8 @@ export interface FakeMarket {
   products: ProductSummary[];
   bars: Bar[];
   holdList: Order[];
+  /** Settled orders: order/results answers from these first, then from the hold list. */
+  settled: Order[];
   /** Fail every request as a network error would. */
   failing: boolean;
   /** Answer every request with HTTP 401. */
@@ -63,6 +65,7 @@ export function fakeMarket(): FakeMarket {
     products: [product(1, '1.50'), product(2, '-3.20'), product(3, '0.10')],
     bars: [bar(0, '1.00'), bar(60_000, '2.00')],
     holdList: [],
+    settled: [],
     unauthorized: false,
     failing: false,
     delayMs: 0,
@@ -100,6 +103,12 @@ function answer(market: FakeMarket, path: string, body: Record<string, unknown>,
       return { items: market.holdList, serverTime };
     case 'product/orders':
       return { items: market.holdList, serverTime };
+    case 'order/results': {
+      const ids = Array.isArray(body['ids']) ? body['ids'] : [];
+      const known = [...market.settled, ...market.holdList];
+      const items = ids.flatMap((id) => known.find((o) => o.id === id) ?? []).filter((o, i, all) => all.findIndex((x) => x.id === o.id) === i);
+      return { items, serverTime };
+    }
     case 'order/list':
       return { items: [], total: 0, serverTime };
     default:
