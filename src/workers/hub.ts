@@ -1,6 +1,7 @@
 import {
   asyncScheduler,
   BehaviorSubject,
+  concat,
   defer,
   distinctUntilChanged,
   filter,
@@ -8,6 +9,7 @@ import {
   merge,
   NEVER,
   type Observable,
+  of,
   type SchedulerLike,
   Subject,
 } from 'rxjs';
@@ -75,6 +77,12 @@ export function createHub(deps: HubDeps) {
 
   const polls = shareByKey<PollState<unknown>>();
   const derived = new Map<string, Observable<unknown>>();
+  /**
+   * The last snapshot of a few streams nobody watches any more (a chart interval, a tab switched away from),
+   * so switching back paints what was loaded at once while the fresh data is fetched.
+   */
+  const idle = new Map<string, unknown>();
+  accountChanged$.subscribe(() => idle.clear());
 
   return {
     scheduler,
@@ -123,8 +131,20 @@ export function createHub(deps: HubDeps) {
       const existing = derived.get(key);
       // The registry is keyed by stream kind + params, so a key always holds the same D.
       if (existing) return existing as Observable<D>;
-      const shared: Observable<D> = shareWithSnapshot(defer(source), state, () => {
+      const warmSource = (): Observable<D> => {
+        // The registry is keyed by stream kind + params, so a key's snapshot is a D.
+        const warm = idle.get(key) as D | undefined;
+        idle.delete(key);
+        return warm === undefined ? source() : concat(of(warm), source());
+      };
+      const shared: Observable<D> = shareWithSnapshot(defer(warmSource), state, (last) => {
         if (derived.get(key) === shared) derived.delete(key);
+        if (last === null) return;
+        idle.set(key, last);
+        for (const oldest of idle.keys()) {
+          if (idle.size <= IDLE_SNAPSHOTS) break;
+          idle.delete(oldest);
+        }
       });
       derived.set(key, shared);
       return shared;
@@ -133,6 +153,9 @@ export function createHub(deps: HubDeps) {
 }
 
 export type Hub = ReturnType<typeof createHub>;
+
+/** Snapshots kept for streams nobody watches (a few chart intervals and lists). */
+const IDLE_SNAPSHOTS = 6;
 
 /** The values of a poll's successful answers. */
 export const dataOf = <T>(poll$: Observable<PollState<T>>): Observable<T> =>
