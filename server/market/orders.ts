@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Direction, Order } from '../../src/contract/market.ts';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
@@ -86,6 +86,14 @@ export async function openOrders(db: Db, userId: number, productId?: number): Pr
     .where(and(eq(orders.userId, userId), eq(orders.status, 'open'), productId !== undefined ? eq(orders.productId, productId) : undefined))
     .orderBy(orders.settleTime, orders.id);
   return found.map((r) => orderView(r.o, r.symbol, r.decimals));
+}
+
+/** My open orders opened at or after `since`, and how many open orders I have in all. */
+export async function openOrdersSince(db: Db, userId: number, since: number): Promise<{ items: Order[]; openCount: number }> {
+  const mineOpen = and(eq(orders.userId, userId), eq(orders.status, 'open'));
+  const found = await withProduct(db).where(and(mineOpen, gte(orders.openTime, since))).orderBy(orders.settleTime, orders.id);
+  const [open] = await db.select({ n: count() }).from(orders).where(mineOpen);
+  return { items: found.map((r) => orderView(r.o, r.symbol, r.decimals)), openCount: Number(open?.n ?? 0) };
 }
 
 /** My settled orders, newest settle time first (optionally on one product). */

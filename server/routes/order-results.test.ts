@@ -53,3 +53,24 @@ describe('order/results', () => {
     }
   });
 });
+
+describe('order/hold_list since a cursor', () => {
+  it('answers only the orders opened since, with the count of all open ones; without since, the whole list', async () => {
+    const me = await funded();
+    s.clock.set(T0 + 1_000);
+    const a = await place(me.token);
+    s.clock.set(T0 + 2_000);
+    const b = await place(me.token);
+    type Hold = { items: Order[]; serverTime: number; openCount?: number };
+    const since = (await s.call('order/hold_list', { since: T0 + 1_500 }, { token: me.token })).body.data as Hold;
+    expect(since.items.map((o) => o.id)).toEqual([b.id]);
+    expect(since.openCount).toBe(2);
+    const nothingNew = (await s.call('order/hold_list', { since: T0 + 2_500 }, { token: me.token })).body.data as Hold;
+    expect(nothingNew).toEqual({ items: [], openCount: 2, serverTime: T0 + 2_000 });
+    const whole = (await s.call('order/hold_list', {}, { token: me.token })).body.data as Hold;
+    expect(whole.items.map((o) => o.id)).toEqual([a.id, b.id]);
+    expect(whole.openCount).toBeUndefined();
+    const bad = await s.call('order/hold_list', { since: -1 }, { token: me.token });
+    expect(bad.status).toBe(400);
+  });
+});
