@@ -110,4 +110,30 @@ describe('the order store in the worker', () => {
     expect(first?.kind).toBe('clock');
     expect(Math.abs((first?.offsetMs ?? 0) - 600_000)).toBeLessThan(1_000);
   });
+
+  it('polls the hold list since a cursor, and asks for the whole list again when the open counts disagree', async () => {
+    const market = fakeMarket();
+    const far = Date.now() + 3_600_000;
+    market.holdList = [openOrder(1, far), openOrder(2, far)];
+    // This test lets the hold list poll run on its own (every 20 ms) and waits for what it brings.
+    const api = createMarketApi({ fetch: market.fetch, periods: { ...SLOW, holdList: 20 }, random: () => 0 });
+    api.setSession({ apiBase: 'http://test.invalid/api', token: 'tok-1', lang: 'en' });
+    const holds: OrdersMessage[] = [];
+    const handle = api.watchHoldList((m) => holds.push(m));
+    cleanup.push(() => api.unsubscribe(handle));
+    const holdBodies = () => market.requests.filter((r) => r.path === 'order/hold_list').map((r) => r.body);
+    await expect.poll(() => holdBodies().length).toBeGreaterThanOrEqual(3);
+    // The whole list once, then only since the cursor (answers with no rows while nothing changes).
+    expect(holdBodies()[0]).toEqual({});
+    expect(holdBodies().slice(1).every((b) => typeof b['since'] === 'number')).toBe(true);
+
+    // Another device placed an order the cursor cannot see (opened long before it): the count says 3, the
+    // store has 2, so the next poll asks for the whole list, which brings it.
+    const asked = holdBodies().length;
+    market.holdList = [...market.holdList, { ...openOrder(3, far), openTime: 0 }];
+    await expect.poll(() => rowsOf(holds).has(3)).toBe(true);
+    const whole = holdBodies().findIndex((b, i) => i >= asked && b['since'] === undefined);
+    expect(whole).toBeGreaterThan(asked);
+    expect(typeof holdBodies()[whole - 1]?.['since']).toBe('number');
+  });
 });

@@ -3,7 +3,7 @@ import type { Order } from '../contract/market.ts';
 import type { OpenOrder } from '../streams/inputs.ts';
 import type { PollState } from '../streams/messages.ts';
 import { chaseResults, dueIds } from '../streams/due-orders.ts';
-import { orderStore, type OrderChange, type OrderInput } from '../streams/order-store.ts';
+import { ABSENT_GRACE_MS, orderStore, type OrderChange, type OrderInput } from '../streams/order-store.ts';
 import { dataOf, type Hub } from './hub.ts';
 import { listDelta, listSnapshot, type ListPage } from './list-delta.ts';
 import type { ListDelta } from './messages.ts';
@@ -18,6 +18,12 @@ export interface PageParams {
 interface Answer {
   readonly items: readonly Order[];
   readonly serverTime: number;
+}
+
+/** A hold list answer; with `since`, only the orders opened since, and the count of all open ones. */
+interface HoldAnswer extends Answer {
+  readonly since: number | undefined;
+  readonly openCount?: number | undefined;
 }
 
 /**
@@ -37,10 +43,19 @@ export function createOrders(hub: Hub) {
   const open$ = new Subject<readonly OpenOrder[]>();
   let running: Subscription | null = null;
 
-  const holdListPoll = (): Observable<PollState<Answer>> =>
+  /**
+   * The hold list's cursor: the server time of the last answer, less the grace for a create that committed
+   * just after that answer was read. Undefined: ask for the whole list (first time, or the counts disagreed).
+   */
+  let holdCursor: number | undefined;
+  const holdListPoll = (): Observable<PollState<HoldAnswer>> =>
     hub.poll('order/hold_list', {
       periodMs: hub.periods.holdList,
-      request: (signal) => hub.post('order/hold_list', {}, signal),
+      request: async (signal) => {
+        const since = holdCursor;
+        const answer = await hub.post('order/hold_list', since === undefined ? {} : { since }, signal);
+        return { ...answer, since };
+      },
     });
 
   const productOrdersPoll = (id: number): Observable<PollState<Answer>> =>
@@ -99,7 +114,12 @@ export function createOrders(hub: Hub) {
         .pipe(chaseResults(fetchResults, { retryMs: DUE_RETRY_MS, maxTries: DUE_MAX_TRIES, scheduler: hub.scheduler }))
         .subscribe((answer) => inputs$.next({ kind: 'results', ids: answer.ids, orders: answer.orders, at: answer.at })),
     );
-    running.add(hub.accountChanged$.subscribe(() => inputs$.next({ kind: 'clear' })));
+    running.add(
+      hub.accountChanged$.subscribe(() => {
+        holdCursor = undefined;
+        inputs$.next({ kind: 'clear' });
+      }),
+    );
   };
   /** A filtered view of the store, fed by `feed$` (the poll it needs) while anyone watches it. */
   const view = (keep: (o: Order) => boolean, feed$: Observable<unknown>): Observable<ListDelta<Order>> => {
@@ -110,7 +130,15 @@ export function createOrders(hub: Hub) {
   const holdFeed$ = (): Observable<unknown> =>
     dataOf(holdListPoll()).pipe(
       map((answer) => {
+        if (answer.since !== undefined) {
+          inputs$.next({ kind: 'rows', orders: answer.items, at: answer.serverTime });
+          // The store holds as many open orders as the server: the cursor stands. Otherwise a change was
+          // missed (another device, a server restart): the next poll asks for the whole list.
+          holdCursor = answer.openCount === openOrders().length ? answer.serverTime - ABSENT_GRACE_MS : undefined;
+          return null;
+        }
         inputs$.next({ kind: 'open-set', orders: answer.items, at: answer.serverTime });
+        holdCursor = answer.serverTime - ABSENT_GRACE_MS;
         const listed = new Set(answer.items.map((o) => o.id));
         const missing = openOrders().filter((o) => !listed.has(o.id) && o.settleTime <= answer.serverTime).map((o) => o.id);
         if (missing.length > 0) recheck$.next(missing);

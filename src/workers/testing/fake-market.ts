@@ -99,8 +99,11 @@ function answer(market: FakeMarket, path: string, body: Record<string, unknown>,
     }
     case 'product/trunover':
       return { price: '2.00', volume24h: '1', amount24h: '2.00', high24h: '2.00', low24h: '1.00', trades: [], serverTime };
-    case 'order/hold_list':
-      return { items: market.holdList, serverTime };
+    case 'order/hold_list': {
+      const since = typeof body['since'] === 'number' ? body['since'] : undefined;
+      if (since === undefined) return { items: market.holdList, serverTime };
+      return { items: market.holdList.filter((o) => o.openTime >= since), openCount: market.holdList.length, serverTime };
+    }
     case 'product/orders':
       return { items: market.holdList, serverTime };
     case 'order/results': {
