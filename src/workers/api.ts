@@ -5,6 +5,6 @@ export type {
   ClockMessage, ListDelta, OrdersMessage, ProductsMessage, Session, StatusMessage, SubscriptionHandle, TapeMessage, TapeTrade,
   TurnoverStats,
 } from './messages.ts';
-export type { Candle, CandleDelta, CountdownBatch, CountdownEvent, DueEvent } from '../streams/messages.ts';
+export type { Candle, CandleDelta } from '../streams/messages.ts';
 export type { IntervalName } from '../streams/inputs.ts';
 export type { PageParams } from './orders.ts';
