@@ -136,4 +136,18 @@ describe('the order store in the worker', () => {
     expect(whole).toBeGreaterThan(asked);
     expect(typeof holdBodies()[whole - 1]?.['since']).toBe('number');
   });
+
+  it('puts a new result on top of the first history page at once, without asking for the page again', async () => {
+    const market = fakeMarket();
+    const due = openOrder(21, Date.now() - 1_000);
+    market.holdList = [due];
+    market.settled = [settle(due)];
+    const { api, watch } = start(market);
+    const history = watch<OrdersMessage>((cb) => api.watchOrderList({ page: 1, size: 20 }, cb));
+    watch<OrdersMessage>((cb) => api.watchHoldList(cb));
+    await expect.poll(() => rowsOf(history).get(21)?.status).toBe('won');
+    const last = history.filter((m) => m.kind !== 'status').at(-1);
+    expect(last?.kind === 'patch' ? last.total : null).toBe(1);
+    expect(market.count('order/list')).toBe(1);
+  });
 });

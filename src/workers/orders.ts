@@ -5,6 +5,7 @@ import type { PollState } from '../streams/messages.ts';
 import { chaseResults, dueIds } from '../streams/due-orders.ts';
 import { ABSENT_GRACE_MS, orderStore, type OrderChange, type OrderInput } from '../streams/order-store.ts';
 import { dataOf, type Hub } from './hub.ts';
+import { withNewResults } from './history-page.ts';
 import { listDelta, listSnapshot, type ListPage } from './list-delta.ts';
 import type { ListDelta } from './messages.ts';
 import { DUE_MAX_TRIES, DUE_RETRY_MS, RESULTS_BATCH } from './periods.ts';
@@ -42,6 +43,10 @@ export function createOrders(hub: Hub) {
   /** The store's open orders after each change: what the due timer watches. */
   const open$ = new Subject<readonly OpenOrder[]>();
   let running: Subscription | null = null;
+  /** Orders the store has just seen go from open to settled (for the history's first page). */
+  const justSettled$ = new Subject<readonly Order[]>();
+  /** serverNow − schedulerNow, as last estimated. */
+  let offsetMs = 0;
 
   /**
    * The hold list's cursor: the server time of the last answer, less the grace for a create that committed
@@ -83,15 +88,21 @@ export function createOrders(hub: Hub) {
   const ensureRunning = (): void => {
     if (running !== null) return;
     running = inputs$.pipe(orderStore<Order>()).subscribe((change) => {
+      const settledNow: Order[] = [];
       if (change.kind === 'reset') rows = new Map(change.orders.map((o) => [o.id, o]));
       else {
         rows ??= new Map();
         for (const id of change.removed) rows.delete(id);
-        for (const o of change.upserts) rows.set(o.id, o);
+        for (const o of change.upserts) {
+          if (o.status !== 'open' && rows.get(o.id)?.status === 'open') settledNow.push(o);
+          rows.set(o.id, o);
+        }
       }
       open$.next(openOrders());
       changes$.next(change);
+      if (settledNow.length > 0) justSettled$.next(settledNow);
     });
+    running.add(hub.offset$.subscribe((offset) => (offsetMs = offset)));
     const due$ = merge(dueIds(open$, hub.offset$, { scheduler: hub.scheduler }), recheck$).pipe(
       // The contract takes at most RESULTS_BATCH ids per request.
       mergeMap((ids) => from(ids).pipe(bufferCount(RESULTS_BATCH))),
@@ -174,14 +185,18 @@ export function createOrders(hub: Hub) {
       ensureRunning();
       return hub.derived(
         `order_list:${params.page}:${params.size}`,
-        () =>
-          dataOf(orderListPoll(params)).pipe(
+        () => {
+          const answers$ = dataOf(orderListPoll(params)).pipe(
             map((answer) => {
               inputs$.next({ kind: 'rows', orders: answer.items, at: answer.serverTime });
-              return { items: answer.items.map((o) => rows?.get(o.id) ?? o), total: answer.total };
+              return { items: answer.items.map((o) => rows?.get(o.id) ?? o), total: answer.total, serverTime: answer.serverTime };
             }),
-            listDelta<Order>(),
-          ),
+          );
+          // Page 1 shows a new result at once; later pages wait for their poll (nothing new lands there).
+          const pages$ =
+            params.page === 1 ? withNewResults(answers$, justSettled$, params.size, () => hub.scheduler.now() + offsetMs) : answers$;
+          return pages$.pipe(listDelta<Order>());
+        },
         listSnapshot<Order>,
       );
     },
