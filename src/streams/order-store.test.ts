@@ -132,4 +132,17 @@ describe('orderStore', () => {
       });
     });
   });
+
+  it('is bounded: beyond maxSettled settled orders the oldest settled leave, open ones stay', () => {
+    newScheduler().run(({ cold, expectObservable }) => {
+      const inputs = cold<In>('a b', {
+        a: { kind: 'rows', orders: [won(1, T), won(2, T + 1_000), open(3)], at: T },
+        b: { kind: 'results', ids: [4], orders: [won(4, T + 2_000)], at: T + 40_000 },
+      });
+      expectObservable(inputs.pipe(orderStore({ maxSettled: 2 }))).toBe('r b', {
+        r: { kind: 'reset', orders: [won(1, T), won(2, T + 1_000), open(3)] },
+        b: patch([won(4, T + 2_000)], [1]),
+      });
+    });
+  });
 });

@@ -61,15 +61,25 @@ export function accepts<T extends StoreOrder>(held: Held<T> | undefined, next: T
   return at >= held.at && !same(before, next);
 }
 
+/** Settled orders the store keeps by default; the oldest go first (open orders are always kept). */
+export const MAX_SETTLED = 2_000;
+
 /**
  * One keyed order store: every source of orders goes in, and out come changes only. The first input gives
- * a reset (so a view knows it has loaded); after that, nothing is sent while nothing changed.
+ * a reset (so a view knows it has loaded); after that, nothing is sent while nothing changed. It is bounded:
+ * beyond `maxSettled` settled orders, the oldest settled ones leave (as removals).
  */
-export function orderStore<T extends StoreOrder>(): OperatorFunction<OrderInput<T>, OrderChange<T>> {
+export function orderStore<T extends StoreOrder>(options: { readonly maxSettled?: number } = {}): OperatorFunction<OrderInput<T>, OrderChange<T>> {
+  const maxSettled = options.maxSettled ?? MAX_SETTLED;
   return (source) =>
     new Observable<OrderChange<T>>((subscriber) => {
       const held = new Map<number, Held<T>>();
       let started = false;
+      const countSettled = (): number => {
+        let n = 0;
+        for (const h of held.values()) if (!isOpen(h.order)) n += 1;
+        return n;
+      };
 
       const apply = (input: OrderInput<T>): { upserts: T[]; removed: number[] } => {
         const upserts: T[] = [];
@@ -109,6 +119,16 @@ export function orderStore<T extends StoreOrder>(): OperatorFunction<OrderInput<
             }
             break;
           }
+        }
+        const settled = countSettled();
+        if (settled > maxSettled) {
+          const oldest = [...held.values()].filter((h) => !isOpen(h.order)).sort((a, b) => a.order.settleTime - b.order.settleTime);
+          for (const h of oldest.slice(0, settled - maxSettled)) {
+            held.delete(h.order.id);
+            removed.push(h.order.id);
+          }
+          const gone = new Set(removed);
+          return { upserts: upserts.filter((o) => !gone.has(o.id)), removed };
         }
         return { upserts, removed };
       };
