@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Direction, Order } from '../../src/contract/market.ts';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
@@ -88,6 +88,14 @@ export async function openOrders(db: Db, userId: number, productId?: number): Pr
   return found.map((r) => orderView(r.o, r.symbol, r.decimals));
 }
 
+/** My open orders opened at or after `since`, and how many open orders I have in all. */
+export async function openOrdersSince(db: Db, userId: number, since: number): Promise<{ items: Order[]; openCount: number }> {
+  const mineOpen = and(eq(orders.userId, userId), eq(orders.status, 'open'));
+  const found = await withProduct(db).where(and(mineOpen, gte(orders.openTime, since))).orderBy(orders.settleTime, orders.id);
+  const [open] = await db.select({ n: count() }).from(orders).where(mineOpen);
+  return { items: found.map((r) => orderView(r.o, r.symbol, r.decimals)), openCount: Number(open?.n ?? 0) };
+}
+
 /** My settled orders, newest settle time first (optionally on one product). */
 export async function settledOrders(db: Db, userId: number, page: { page: number; size: number }, productId?: number): Promise<{ items: Order[]; total: number }> {
   const where = and(eq(orders.userId, userId), ne(orders.status, 'open'), productId !== undefined ? eq(orders.productId, productId) : undefined);
@@ -98,4 +106,10 @@ export async function settledOrders(db: Db, userId: number, page: { page: number
     .offset((page.page - 1) * page.size);
   const [total] = await db.select({ n: count() }).from(orders).where(where);
   return { items: found.map((r) => orderView(r.o, r.symbol, r.decimals)), total: Number(total?.n ?? 0) };
+}
+
+/** My orders with these ids, in any state; ids that are not mine (or do not exist) are left out. */
+export async function ordersById(db: Db, userId: number, ids: readonly number[]): Promise<Order[]> {
+  const found = await withProduct(db).where(and(eq(orders.userId, userId), inArray(orders.id, [...ids]))).orderBy(orders.id);
+  return found.map((r) => orderView(r.o, r.symbol, r.decimals));
 }

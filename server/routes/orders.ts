@@ -4,7 +4,7 @@ import { toCents } from '../domain/money.ts';
 import { ApiError } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import { findProduct } from '../market/catalog.ts';
-import { openOrders, placeOrder, settledOrders } from '../market/orders.ts';
+import { openOrders, openOrdersSince, ordersById, placeOrder, settledOrders } from '../market/orders.ts';
 
 export function orderRoutes(app: Hono, deps: Deps) {
   // Money path: route() runs this in a transaction keyed by the Idempotency-Key.
@@ -14,7 +14,11 @@ export function orderRoutes(app: Hono, deps: Deps) {
     return placeOrder(db, { userId: user.id, product, direction: body.direction, amount: toCents(body.amount), cycle: body.cycle, now });
   });
 
-  route(app, deps, 'order/hold_list', async ({ user, db, now }) => ({ items: await openOrders(db, user.id), serverTime: now }));
+  route(app, deps, 'order/hold_list', async ({ body, user, db, now }) =>
+    body.since === undefined ? { items: await openOrders(db, user.id), serverTime: now } : { ...(await openOrdersSince(db, user.id, body.since)), serverTime: now },
+  );
+
+  route(app, deps, 'order/results', async ({ body, user, db, now }) => ({ items: await ordersById(db, user.id, body.ids), serverTime: now }));
 
   route(app, deps, 'order/list', async ({ body, user, db, now }) => ({ ...(await settledOrders(db, user.id, body)), serverTime: now }));
 }

@@ -17,16 +17,25 @@ afterEach(() => {
   box = null;
 });
 
+/** Frames the test runs by hand, so "once per frame" is exact. */
+let frames: (() => void)[] = [];
+const nextFrame = (): void => {
+  const due = frames;
+  frames = [];
+  for (const run of due) run();
+};
+
 function mount(): CandleChart {
   box = document.createElement('div');
   box.style.cssText = 'width: 340px; height: 260px';
   document.body.append(box);
-  chart = createCandleChart(box, { theme, locale: 'en', decimals: 2 });
+  frames = [];
+  chart = createCandleChart(box, { theme, locale: 'en', decimals: 2, requestFrame: (run) => void frames.push(run) });
   return chart;
 }
 
 describe('createCandleChart', () => {
-  it('sets history once, then calls update() for appends and updates, never setData', () => {
+  it('sets history once, then calls update() once per frame per bar with its latest value, never setData', () => {
     const c = mount();
     const setCandles = vi.spyOn(c.candles, 'setData');
     const updateCandles = vi.spyOn(c.candles, 'update');
@@ -41,15 +50,38 @@ describe('createCandleChart', () => {
     for (let i = 0; i < 10; i++) c.apply({ kind: 'update', bar: candle(119, 2 + i / 10) });
     c.apply({ kind: 'append', bar: candle(120, 3) });
     c.apply({ kind: 'update', bar: candle(120, 3.5) });
+    // Nothing is drawn until the frame, and one frame was asked for, not twelve.
+    expect(updateCandles).toHaveBeenCalledTimes(0);
+    expect(frames).toHaveLength(1);
+    nextFrame();
 
     expect(setCandles).toHaveBeenCalledTimes(1);
     expect(setVolume).toHaveBeenCalledTimes(1);
-    expect(updateCandles).toHaveBeenCalledTimes(12);
-    expect(updateVolume).toHaveBeenCalledTimes(12);
+    // Bar 119's last value, then bar 120's: two bars, one update() each per series.
+    expect(updateCandles).toHaveBeenCalledTimes(2);
+    expect(updateVolume).toHaveBeenCalledTimes(2);
     const data = c.candles.data();
     expect(data).toHaveLength(121);
     expect(data.at(-1)).toMatchObject({ time: 7200, close: 3.5 });
     expect(data.at(-2)).toMatchObject({ time: 7140, close: 2.9 });
+
+    c.apply({ kind: 'update', bar: candle(120, 3.6) });
+    nextFrame();
+    expect(updateCandles).toHaveBeenCalledTimes(3);
+    expect(c.candles.data().at(-1)).toMatchObject({ time: 7200, close: 3.6 });
+  });
+
+  it('drops live bars that a reset arrives after, and never draws a bar older than the last', () => {
+    const c = mount();
+    c.apply({ kind: 'reset', interval: '1m', bars: history });
+    c.apply({ kind: 'update', bar: candle(119, 9) });
+    c.apply({ kind: 'reset', interval: '1h', bars: [candle(0, 1), candle(60, 2)] });
+    nextFrame();
+    expect(c.candles.data().at(-1)).toMatchObject({ time: 3600, close: 2 });
+    const updateCandles = vi.spyOn(c.candles, 'update');
+    c.apply({ kind: 'update', bar: candle(0, 5) });
+    nextFrame();
+    expect(updateCandles).not.toHaveBeenCalled();
   });
 
   it('switches interval with one reset (setData), replacing the bars', () => {

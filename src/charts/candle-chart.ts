@@ -33,10 +33,15 @@ export interface CandleChartOptions {
   readonly decimals: number;
   /** Bars shown after a reset; the rest is a swipe away. */
   readonly visibleBars?: number;
+  /** Runs a callback before the next paint (requestAnimationFrame; tests pass a manual one). */
+  readonly requestFrame?: (callback: () => void) => void;
 }
 
 export interface CandleChart {
-  /** reset → setData on both series (history, interval switch); append/update → update() only. */
+  /**
+   * reset → setData on both series at once (history, interval switch); append/update → update(), coalesced:
+   * each bar is written at most once per frame per series, with its latest value.
+   */
   apply(delta: CandleDelta): void;
   /** My open orders on this product: open-price lines and open/settle markers. */
   setOrderMarks(marks: readonly OrderMark[]): void;
@@ -107,8 +112,34 @@ export function createCandleChart(container: HTMLElement, options: CandleChartOp
   let lastBarMs: number | null = null;
   let orders: readonly OrderMark[] = [];
   const lastBarTime = (): number | null => (lastBarMs === null ? null : chartTime(lastBarMs));
+  /** Live bars waiting for the next frame, by open time (the last one and, after an append, the one before). */
+  const pending = new Map<number, Candle>();
+  let frameAsked = false;
+  let disposed = false;
+  const requestFrame = options.requestFrame ?? ((callback: () => void) => void requestAnimationFrame(callback));
+
+  const flush = (): void => {
+    frameAsked = false;
+    if (disposed || pending.size === 0) return;
+    const bars = [...pending.values()].sort((a, b) => a.time - b.time);
+    pending.clear();
+    let appended = false;
+    for (const bar of bars) {
+      // The chart refuses a bar older than its last one; the worker never sends one, and this keeps it so.
+      if (lastBarMs !== null && bar.time < lastBarMs) continue;
+      candles.update(candleOf(bar));
+      volume.update(volumeOf(bar));
+      if (lastBarMs === null || bar.time > lastBarMs) {
+        lastBarMs = bar.time;
+        appended = true;
+      }
+    }
+    if (appended && orders.length > 0) marks.redraw(interval, lastBarTime());
+  };
 
   const reset = (to: IntervalName, bars: readonly Candle[]): void => {
+    // The reset replaces everything, so live bars still waiting for a frame are void.
+    pending.clear();
     const switched = interval !== to;
     interval = to;
     candles.setData(bars.map(candleOf));
@@ -128,11 +159,10 @@ export function createCandleChart(container: HTMLElement, options: CandleChartOp
         reset(delta.interval, delta.bars);
         return;
       }
-      candles.update(candleOf(delta.bar));
-      volume.update(volumeOf(delta.bar));
-      if (delta.kind === 'append') {
-        lastBarMs = delta.bar.time;
-        if (orders.length > 0) marks.redraw(interval, lastBarTime());
+      pending.set(delta.bar.time, delta.bar);
+      if (!frameAsked) {
+        frameAsked = true;
+        requestFrame(flush);
       }
     },
     setOrderMarks(next) {
@@ -140,6 +170,7 @@ export function createCandleChart(container: HTMLElement, options: CandleChartOp
       marks.set(orders, interval, lastBarTime());
     },
     dispose() {
+      disposed = true;
       chart.remove();
     },
     chart,

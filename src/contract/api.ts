@@ -11,7 +11,7 @@ import { banks, config, notices } from './common.ts';
 import { buyReq, earnList, earnListReq, holding, holdings, redeemReq, wealthDetails, wealthDetailsQuery } from './earn.ts';
 import type { ErrorKey, FieldKey } from './errors.ts';
 import {
-  holdList, kdata, kdataReq, order, orderCreateReq, orderList, orderListReq, productDetails, productList,
+  holdList, holdListReq, holdListRes, kdata, kdataReq, order, orderCreateReq, orderList, orderListReq, orderResultsReq, productDetails, productList,
   productListReq, productRef, turnover, turnoverReq,
 } from './market.ts';
 import { messages, messagesReq, sendReq, supportMessage } from './support.ts';
@@ -83,7 +83,8 @@ export const api = {
   // Orders and products
   'order/list': post(orderListReq, orderList, 'Settled orders, newest first: result, open and settle price and time, profit.'),
   'order/create': money(orderCreateReq, order, 'Place a rise/fall order: stake and fee are debited in one transaction; opens at the last tick.'),
-  'order/hold_list': post(empty, holdList, 'My open orders with open price, settle time and the server time.'),
+  'order/hold_list': post(holdListReq, holdListRes, 'My open orders with open price, settle time and the server time; with `since`, only those opened since, and the open count.'),
+  'order/results': post(orderResultsReq, holdList, 'My orders with these ids, open or settled (ids not mine are left out): the due chase.'),
   'product/list': post(productListReq, productList, 'Products with last price, 24 h change and category.'),
   'product/details': post(productRef, productDetails, 'One product: cycles with payout rates, fee rate, minimum and maximum amounts.'),
   'product/trunover': post(turnoverReq, turnover, '24 h volume and amount, and the latest trades (since a cursor).'),

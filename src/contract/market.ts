@@ -81,5 +81,11 @@ export const order = z.object({
 export type Order = z.infer<typeof order>;
 export const orderCreateReq = z.object({ productId: id, direction, amount: amountInput, cycle: z.number({ error: 'field.required' }).int().positive().max(86_400) });
 export const holdList = z.object({ items: z.array(order), serverTime: epochMs });
+/** With `since`, only the open orders opened at or after it (a poll with no change costs almost nothing). */
+export const holdListReq = z.object({ since: epochMs.optional() });
+/** With `since`, `openCount` is the number of all my open orders, so the worker sees when it missed a change. */
+export const holdListRes = holdList.extend({ openCount: z.number().int().nonnegative().optional() });
 export const orderListReq = page;
+/** Results by id: the worker asks for the orders that just fell due, never a whole list again. */
+export const orderResultsReq = z.object({ ids: z.array(id).min(1, 'field.invalid').max(100, 'field.invalid') });
 export const orderList = z.object({ items: z.array(order), total: z.number().int(), serverTime: epochMs });

@@ -93,8 +93,39 @@ describe('foldLastPrice', () => {
       expectObservable(kdata.pipe(foldLastPrice(turnover))).toBe('ra--v', {
         r: reset,
         a: { kind: 'append', bar: bar(M, 11, 11, 11, 11, 0) },
-        // kdata's bar for the minute already drawn becomes an update.
-        v: { kind: 'update', bar: bar(M, 11, 12, 10, 12, 9) },
+        // kdata's bar for the minute already drawn becomes an update; the bar is live and the tick stream's,
+        // so kdata widens high/low and brings the volume, and the close stays the last tick's.
+        v: { kind: 'update', bar: bar(M, 11, 12, 10, 11, 9) },
+      });
+    });
+  });
+
+  it('one writer per live bar: a kdata answer read before the last tick cannot take the close back', () => {
+    newScheduler().run(({ cold, hot, expectObservable }) => {
+      const kdata = cold<CandleDelta>('r-k', {
+        r: reset,
+        // kdata's view of the live bar 0, read before the tick at 25 s: close 11, but it saw a high of 14.
+        k: { kind: 'update', bar: bar(0, 10, 14, 9, 11, 40) },
+      });
+      const turnover = hot<TurnoverSample>('-a', { a: sample(30_000, 12, [trade(25_000, 12)]) });
+      expectObservable(kdata.pipe(foldLastPrice(turnover))).toBe('ra(k)', {
+        r: reset,
+        a: { kind: 'update', bar: bar(0, 10, 12, 9, 12) },
+        // High widened and volume from kdata; the close stays 12.
+        k: { kind: 'update', bar: bar(0, 10, 14, 9, 12, 40) },
+      });
+    });
+  });
+
+  it('a closed bar is kdata\'s: its final values replace what the ticks folded', () => {
+    newScheduler().run(({ cold, hot, expectObservable }) => {
+      const kdata = cold<CandleDelta>('r--k', { r: reset, k: { kind: 'update', bar: bar(0, 10, 13, 9, 11.5, 40) } });
+      // A tick moves bar 0, then a sample after its end (server time 61 s) says it is closed.
+      const turnover = hot<TurnoverSample>('-ab', { a: sample(30_000, 12, [trade(25_000, 12)]), b: sample(61_000, 12, []) });
+      expectObservable(kdata.pipe(foldLastPrice(turnover))).toBe('ra-k', {
+        r: reset,
+        a: { kind: 'update', bar: bar(0, 10, 12, 9, 12) },
+        k: { kind: 'update', bar: bar(0, 10, 13, 9, 11.5, 40) },
       });
     });
   });

@@ -12,6 +12,9 @@ import { sameCandle } from './parse-bar.ts';
  *   market keeps quoting its last price).
  * - kdata deltas pass through, but never an older bar than the last one drawn: an append for the drawn
  *   time becomes an update, an update for a newer time becomes an append, anything older is dropped.
+ * - One writer per candle: a closed bar is kdata's; the live bar, once a tick has moved it, is the tick
+ *   stream's. kdata may then only widen its high/low and give its volume: a kdata answer read a moment
+ *   before the last tick can never take the close back.
  * Nothing happens before the first reset (there is no bar to align to). Volume is left to kdata: trade
  * lists repeat across polls, so adding quantities here would double-count.
  */
@@ -22,28 +25,41 @@ export function foldLastPrice(turnover$: Observable<TurnoverSample>): OperatorFu
       let last: Candle | null = null;
       /** Time of the newest trade or price already folded; kdata has the ones before. */
       let foldedUntil = -Infinity;
+      /** The newest server time seen; a bar is closed once it has passed the bar's end. */
+      let serverNow = -Infinity;
+      /** A tick has moved the current last bar: its close is the tick stream's. */
+      let ticked = false;
 
       const fromKdata = (delta: CandleDelta): void => {
         if (delta.kind === 'reset') {
           bucketMs = INTERVAL_MS[delta.interval];
           last = delta.bars[delta.bars.length - 1] ?? null;
+          ticked = false;
           subscriber.next(delta);
           return;
         }
-        const bar = delta.bar;
+        let bar = delta.bar;
         if (last !== null && bar.time < last.time) return;
         const kind = last !== null && bar.time === last.time ? 'update' : 'append';
+        if (kind === 'append') ticked = false;
+        else if (last !== null && ticked && serverNow < bar.time + bucketMs) {
+          // The live bar: kdata widens it and brings the volume; the close stays the tick stream's.
+          bar = { ...last, high: Math.max(last.high, bar.high), low: Math.min(last.low, bar.low), volume: bar.volume };
+          if (sameCandle(bar, last)) return;
+        }
         last = bar;
-        subscriber.next(kind === delta.kind ? delta : { kind, bar });
+        subscriber.next(kind === delta.kind && bar === delta.bar ? delta : { kind, bar });
       };
 
       const fromTurnover = (sample: TurnoverSample): void => {
         if (last === null) return;
         let bar: Candle = last;
         let opened = false;
+        serverNow = Math.max(serverNow, sample.serverTime);
         const flush = (): void => {
           if (opened) subscriber.next({ kind: 'append', bar });
           else if (last !== null && !sameCandle(bar, last)) subscriber.next({ kind: 'update', bar });
+          if (opened || (last !== null && !sameCandle(bar, last))) ticked = true;
           last = bar;
           opened = false;
         };

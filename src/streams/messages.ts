@@ -22,29 +22,6 @@ export type CandleDelta =
   | { readonly kind: 'append'; readonly bar: Candle }
   | { readonly kind: 'update'; readonly bar: Candle };
 
-/**
- * Remaining times of all open orders at one instant. ids[i] belongs to remainingMs[i]; rows are sorted by
- * settle time. ids is an Int32Array unless some id does not fit in 32 bits (then Float64Array).
- * The buffers are fresh per batch, so the worker may transfer them.
- */
-export interface CountdownBatch {
-  readonly kind: 'tick';
-  /** Server time (epoch ms) the remaining times are measured from; a whole second for the periodic ticks. */
-  readonly at: number;
-  readonly ids: Int32Array | Float64Array;
-  readonly remainingMs: Int32Array;
-}
-
-/** Orders whose settle time has just passed on the server clock; each id appears in exactly one due event. */
-export interface DueEvent {
-  readonly kind: 'due';
-  /** Server time (epoch ms) when the orders were found due. */
-  readonly at: number;
-  readonly ids: readonly number[];
-}
-
-export type CountdownEvent = CountdownBatch | DueEvent;
-
 /** How old one stream's last good data is. */
 export interface StalenessReport {
   /** Age of the last good data in ms; before any good data, the time since the stream was watched. */

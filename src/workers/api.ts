@@ -2,9 +2,9 @@
 // src/streams, and must not import worker code). Import with `import type` only.
 export type { MarketWorkerApi } from './market.worker.ts';
 export type {
-  ListDelta, OrdersMessage, ProductsMessage, Session, StatusMessage, SubscriptionHandle, TapeMessage, TapeTrade,
+  ClockMessage, ListDelta, OrdersMessage, ProductsMessage, Session, StatusMessage, SubscriptionHandle, TapeMessage, TapeTrade,
   TurnoverStats,
 } from './messages.ts';
-export type { Candle, CandleDelta, CountdownBatch, CountdownEvent, DueEvent } from '../streams/messages.ts';
+export type { Candle, CandleDelta } from '../streams/messages.ts';
 export type { IntervalName } from '../streams/inputs.ts';
 export type { PageParams } from './orders.ts';

@@ -1,6 +1,7 @@
 import {
   asyncScheduler,
   BehaviorSubject,
+  concat,
   defer,
   distinctUntilChanged,
   filter,
@@ -8,6 +9,7 @@ import {
   merge,
   NEVER,
   type Observable,
+  of,
   type SchedulerLike,
   Subject,
 } from 'rxjs';
@@ -46,6 +48,7 @@ export function createHub(deps: HubDeps) {
   const session$ = new BehaviorSubject<Session>({ apiBase: '/api', token: null, lang: 'en' });
   const visible$ = new BehaviorSubject<boolean>(true);
   const sessionChanged$ = new Subject<void>();
+  const accountChanged$ = new Subject<void>();
   const samples$ = new Subject<ClockSample>();
   const clock$ = new BehaviorSubject<ClockEstimate | null>(null);
   samples$.pipe(estimateClockOffset()).subscribe(clock$);
@@ -74,11 +77,19 @@ export function createHub(deps: HubDeps) {
 
   const polls = shareByKey<PollState<unknown>>();
   const derived = new Map<string, Observable<unknown>>();
+  /**
+   * The last snapshot of a few streams nobody watches any more (a chart interval, a tab switched away from),
+   * so switching back paints what was loaded at once while the fresh data is fetched.
+   */
+  const idle = new Map<string, unknown>();
+  accountChanged$.subscribe(() => idle.clear());
 
   return {
     scheduler,
     periods: { ...PERIOD_MS, ...deps.periods },
     post,
+    /** A new token or API base: another member or server, so whatever was fetched for the old one is void. */
+    accountChanged$: accountChanged$.asObservable(),
     visible$: visible$.pipe(distinctUntilChanged()),
     /** serverNow − workerNow, once the first answer has come back. */
     offset$: clock$.pipe(
@@ -90,6 +101,7 @@ export function createHub(deps: HubDeps) {
       const before = session$.value;
       session$.next(next);
       if (before.token !== next.token) reportedToken = undefined;
+      if (before.token !== next.token || before.apiBase !== next.apiBase) accountChanged$.next();
       if (before.token !== next.token || before.lang !== next.lang || before.apiBase !== next.apiBase) sessionChanged$.next();
     },
     setVisible(visible: boolean): void {
@@ -119,8 +131,20 @@ export function createHub(deps: HubDeps) {
       const existing = derived.get(key);
       // The registry is keyed by stream kind + params, so a key always holds the same D.
       if (existing) return existing as Observable<D>;
-      const shared: Observable<D> = shareWithSnapshot(defer(source), state, () => {
+      const warmSource = (): Observable<D> => {
+        // The registry is keyed by stream kind + params, so a key's snapshot is a D.
+        const warm = idle.get(key) as D | undefined;
+        idle.delete(key);
+        return warm === undefined ? source() : concat(of(warm), source());
+      };
+      const shared: Observable<D> = shareWithSnapshot(defer(warmSource), state, (last) => {
         if (derived.get(key) === shared) derived.delete(key);
+        if (last === null) return;
+        idle.set(key, last);
+        for (const oldest of idle.keys()) {
+          if (idle.size <= IDLE_SNAPSHOTS) break;
+          idle.delete(oldest);
+        }
       });
       derived.set(key, shared);
       return shared;
@@ -129,6 +153,9 @@ export function createHub(deps: HubDeps) {
 }
 
 export type Hub = ReturnType<typeof createHub>;
+
+/** Snapshots kept for streams nobody watches (a few chart intervals and lists). */
+const IDLE_SNAPSHOTS = 6;
 
 /** The values of a poll's successful answers. */
 export const dataOf = <T>(poll$: Observable<PollState<T>>): Observable<T> =>

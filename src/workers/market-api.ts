@@ -1,31 +1,22 @@
-import { transfer } from 'comlink';
 import { map, merge, type Observable } from 'rxjs';
 import type { IntervalName } from '../streams/inputs.ts';
-import type { CandleDelta, CountdownEvent, PollState } from '../streams/messages.ts';
+import type { CandleDelta, PollState } from '../streams/messages.ts';
 import { candleDeltas, kdataPoll } from './candles.ts';
 import { createHub, dataOf, type HubDeps } from './hub.ts';
 import { listDelta, listSnapshot, type ListPage } from './list-delta.ts';
 import { liveStatus } from './live-status.ts';
 import type {
-  OrdersMessage, ProductsMessage, Session, StatusMessage, SubscriptionHandle, TapeMessage,
+  ClockMessage, OrdersMessage, ProductsMessage, Session, StatusMessage, SubscriptionHandle, TapeMessage,
 } from './messages.ts';
 import { createOrders, type PageParams } from './orders.ts';
 import { staleAfter } from './periods.ts';
 import { createSubscriptions, type Callback } from './subscriptions.ts';
 import { turnoverPoll, tapeDeltas } from './turnover.ts';
-import type { ProductSummary } from '../contract/market.ts';
+import type { Order, ProductSummary } from '../contract/market.ts';
 
 /** With a status stream merged in, a panel knows when to show its stale or reconnecting mark. */
 const withStatus = <M, T>(deltas$: Observable<M>, poll$: Observable<PollState<T>>, periodMs: number, hub: ReturnType<typeof createHub>) =>
   merge(deltas$, liveStatus(poll$, staleAfter(periodMs), hub.scheduler)) as Observable<M | StatusMessage>;
-
-/** Typed arrays cross by transfer; each subscriber gets its own copy, because a transferred buffer is gone. */
-function transferable(event: CountdownEvent): CountdownEvent {
-  if (event.kind !== 'tick') return event;
-  const ids = event.ids.slice();
-  const remainingMs = event.remainingMs.slice();
-  return transfer({ kind: 'tick', at: event.at, ids, remainingMs }, [ids.buffer, remainingMs.buffer]);
-}
 
 /**
  * The market worker's API: everything here is called from the page through comlink. Subscriptions take a
@@ -61,9 +52,16 @@ export function createMarketApi(deps: HubDeps) {
     setUnauthorizedHandler(handler: (() => void) | null): void {
       hub.onUnauthorized(handler);
     },
-    /** Ask every order poll again now (after the member placed an order). */
-    refreshOrders(): void {
-      orders.refresh();
+    /** The order/create answer: it enters the order store at once, and every screen showing orders gets it. */
+    orderCreated(order: Order): void {
+      orders.created(order);
+    },
+    /**
+     * The server clock: serverNow − Date.now() in ms, at once when known and again on each change. With each
+     * order's settle time (in its row), the page paints the countdowns itself; nothing crosses per second.
+     */
+    watchClock(callback: Callback<ClockMessage>): SubscriptionHandle {
+      return subscriptions.open(hub.offset$.pipe(map((offsetMs): ClockMessage => ({ kind: 'clock', offsetMs }))), callback);
     },
     /** All products (the screens filter by category), as list diffs. */
     watchProducts(callback: Callback<ProductsMessage>): SubscriptionHandle {
@@ -93,13 +91,6 @@ export function createMarketApi(deps: HubDeps) {
     /** One page of my settled orders, newest first. */
     watchOrderList(params: PageParams, callback: Callback<OrdersMessage>): SubscriptionHandle {
       return subscriptions.open(withStatus(orders.orderList(params), orders.orderListPoll(params), hub.periods.orderList, hub), callback);
-    },
-    /**
-     * Countdowns of all my open orders on the server clock: a batch of typed arrays (transferred) once a
-     * second and whenever the list changes, and a due event the moment an order's settle time passes.
-     */
-    watchCountdown(callback: Callback<CountdownEvent>): SubscriptionHandle {
-      return subscriptions.open(orders.countdown().pipe(map(transferable)), callback);
     },
     unsubscribe(handle: SubscriptionHandle): void {
       subscriptions.close(handle);

@@ -50,5 +50,11 @@ export interface Session {
   readonly lang: string;
 }
 
+/** The server clock as the page needs it: serverNow = Date.now() + offsetMs (the worker and the page share Date.now). */
+export interface ClockMessage {
+  readonly kind: 'clock';
+  readonly offsetMs: number;
+}
+
 /** A subscription's id; pass it to `unsubscribe`. */
 export type SubscriptionHandle = number;

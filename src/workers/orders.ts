@@ -1,104 +1,205 @@
-import { defer, map, type Observable, share, Subject, type Subscription, tap } from 'rxjs';
+import { bufferCount, filter, from, map, merge, mergeMap, Observable, Subject, type Subscription } from 'rxjs';
 import type { Order } from '../contract/market.ts';
 import type { OpenOrder } from '../streams/inputs.ts';
-import type { CountdownEvent, PollState } from '../streams/messages.ts';
-import { countdownTicks } from '../streams/countdown-ticks.ts';
+import type { PollState } from '../streams/messages.ts';
+import { chaseResults, dueIds } from '../streams/due-orders.ts';
+import { ABSENT_GRACE_MS, orderStore, type OrderChange, type OrderInput } from '../streams/order-store.ts';
 import { dataOf, type Hub } from './hub.ts';
+import { withNewResults } from './history-page.ts';
 import { listDelta, listSnapshot, type ListPage } from './list-delta.ts';
 import type { ListDelta } from './messages.ts';
-import { DUE_CHASE_MAX, DUE_CHASE_MS } from './periods.ts';
+import { DUE_MAX_TRIES, DUE_RETRY_MS, RESULTS_BATCH } from './periods.ts';
+import { storeView } from './store-view.ts';
 
 export interface PageParams {
   readonly page: number;
   readonly size: number;
 }
 
+interface Answer {
+  readonly items: readonly Order[];
+  readonly serverTime: number;
+}
+
+/** A hold list answer; with `since`, only the orders opened since, and the count of all open ones. */
+interface HoldAnswer extends Answer {
+  readonly since: number | undefined;
+  readonly openCount?: number | undefined;
+}
+
 /**
- * Every order poll of the worker: the hold list (which drives the countdowns), one product's orders, and
- * the history pages. They all ask again at once when an order falls due or the member places one.
+ * The worker's one order store. Every source goes in: the order/create answer (handed over by the page at
+ * once), the hold list (the open set), one product's orders, the history pages, and the due chase, which
+ * asks for the due orders' results by id. The views (hold list, one product's orders) are filters of the
+ * store, so a settled result reaches every screen from the same row, and no list can take it back to open.
  */
 export function createOrders(hub: Hub) {
-  const refresh$ = new Subject<void>();
-
-  const holdListPoll = (): Observable<PollState<ListPage<Order>>> =>
-    hub.poll('order/hold_list', {
-      periodMs: hub.periods.holdList,
-      refresh$,
-      request: async (signal) => {
-        const answer = await hub.post('order/hold_list', {}, signal);
-        return { items: answer.items, total: answer.items.length };
-      },
-    });
-
-  const productOrdersPoll = (id: number): Observable<PollState<ListPage<Order>>> =>
-    hub.poll(`product/orders:${id}`, {
-      periodMs: hub.periods.productOrders,
-      refresh$,
-      request: async (signal) => {
-        const answer = await hub.post('product/orders', { id }, signal);
-        return { items: answer.items, total: answer.items.length };
-      },
-    });
-
-  const orderListPoll = ({ page, size }: PageParams): Observable<PollState<ListPage<Order>>> =>
-    hub.poll(`order/list:${page}:${size}`, {
-      periodMs: hub.periods.orderList,
-      refresh$,
-      request: async (signal) => {
-        const answer = await hub.post('order/list', { page, size }, signal);
-        return { items: answer.items, total: answer.total };
-      },
-    });
-
-  const deltas = (key: string, poll: () => Observable<PollState<ListPage<Order>>>): Observable<ListDelta<Order>> =>
-    hub.derived(key, () => dataOf(poll()).pipe(listDelta<Order>()), listSnapshot<Order>);
+  const inputs$ = new Subject<OrderInput<Order>>();
+  const changes$ = new Subject<OrderChange<Order>>();
+  /** The store's rows as of the last change, for a view that opens later. Null until the first input. */
+  let rows: Map<number, Order> | null = null;
+  /** Open orders that left the hold list after their settle time: asked for by id again (the chase may have given up). */
+  const recheck$ = new Subject<readonly number[]>();
+  /** The store's open orders after each change: what the due timer watches. */
+  const open$ = new Subject<readonly OpenOrder[]>();
+  let running: Subscription | null = null;
+  /** Orders the store has just seen go from open to settled (for the history's first page). */
+  const justSettled$ = new Subject<readonly Order[]>();
+  /** serverNow − schedulerNow, as last estimated. */
+  let offsetMs = 0;
 
   /**
-   * The orders that fell due and are still open on the server: the hold list is asked again every
-   * DUE_CHASE_MS until they have left it, because the server settles a moment after the settle time.
+   * The hold list's cursor: the server time of the last answer, less the grace for a create that committed
+   * just after that answer was read. Undefined: ask for the whole list (first time, or the counts disagreed).
    */
-  const chased = new Map<number, number>();
-  let chase: Subscription | null = null;
-  const chaseDue = (openIds: ReadonlySet<number>): void => {
-    for (const [id, tries] of chased) {
-      if (!openIds.has(id) || tries >= DUE_CHASE_MAX) chased.delete(id);
-    }
-    chase?.unsubscribe();
-    chase = null;
-    if (chased.size === 0) return;
-    chase = hub.scheduler.schedule(() => {
-      chase = null;
-      for (const [id, tries] of chased) chased.set(id, tries + 1);
-      refresh$.next();
-    }, DUE_CHASE_MS);
+  let holdCursor: number | undefined;
+  const holdListPoll = (): Observable<PollState<HoldAnswer>> =>
+    hub.poll('order/hold_list', {
+      periodMs: hub.periods.holdList,
+      request: async (signal) => {
+        const since = holdCursor;
+        const answer = await hub.post('order/hold_list', since === undefined ? {} : { since }, signal);
+        return { ...answer, since };
+      },
+    });
+
+  const productOrdersPoll = (id: number): Observable<PollState<Answer>> =>
+    hub.poll(`product/orders:${id}`, {
+      periodMs: hub.periods.productOrders,
+      request: (signal) => hub.post('product/orders', { id }, signal),
+    });
+
+  const orderListPoll = ({ page, size }: PageParams): Observable<PollState<ListPage<Order> & { serverTime: number }>> =>
+    hub.poll(`order/list:${page}:${size}`, {
+      periodMs: hub.periods.orderList,
+      request: async (signal) => {
+        const answer = await hub.post('order/list', { page, size }, signal);
+        return { items: answer.items, total: answer.total, serverTime: answer.serverTime };
+      },
+    });
+
+  const openOrders = (): OpenOrder[] => {
+    const open: OpenOrder[] = [];
+    for (const o of rows?.values() ?? []) if (o.status === 'open') open.push({ id: o.id, settleTime: o.settleTime });
+    return open;
   };
 
-  const countdown$: Observable<CountdownEvent> = (() => {
-    // defer: each time countdowns start again they ride the hold-list poll registered then.
-    const open$ = defer(() => dataOf(holdListPoll())).pipe(
-      tap((list) => chaseDue(new Set(list.items.filter((o) => o.status === 'open').map((o) => o.id)))),
-      map((list): OpenOrder[] => list.items.filter((o) => o.status === 'open').map((o) => ({ id: o.id, settleTime: o.settleTime }))),
+  /** Starts the store and the due chase once, on the first view; they live as long as the worker. */
+  const ensureRunning = (): void => {
+    if (running !== null) return;
+    running = inputs$.pipe(orderStore<Order>()).subscribe((change) => {
+      const settledNow: Order[] = [];
+      if (change.kind === 'reset') rows = new Map(change.orders.map((o) => [o.id, o]));
+      else {
+        rows ??= new Map();
+        for (const id of change.removed) rows.delete(id);
+        for (const o of change.upserts) {
+          if (o.status !== 'open' && rows.get(o.id)?.status === 'open') settledNow.push(o);
+          rows.set(o.id, o);
+        }
+      }
+      open$.next(openOrders());
+      changes$.next(change);
+      if (settledNow.length > 0) justSettled$.next(settledNow);
+    });
+    running.add(hub.offset$.subscribe((offset) => (offsetMs = offset)));
+    const due$ = merge(dueIds(open$, hub.offset$, { scheduler: hub.scheduler }), recheck$).pipe(
+      // The contract takes at most RESULTS_BATCH ids per request.
+      mergeMap((ids) => from(ids).pipe(bufferCount(RESULTS_BATCH))),
     );
-    return countdownTicks(open$, hub.offset$, { scheduler: hub.scheduler }).pipe(
-      tap((event) => {
-        if (event.kind !== 'due') return;
-        for (const id of event.ids) if (!chased.has(id)) chased.set(id, 0);
-        refresh$.next();
+    const fetchResults = (ids: readonly number[]): Observable<{ orders: readonly Order[]; at: number }> =>
+      new Observable<{ orders: readonly Order[]; at: number }>((subscriber) => {
+        // Aborted if the chase is torn down (a new session) while the request is in flight.
+        const abort = new AbortController();
+        hub.post('order/results', { ids: [...ids] }, abort.signal).then(
+          (a) => {
+            subscriber.next({ orders: a.items, at: a.serverTime });
+            subscriber.complete();
+          },
+          (error: unknown) => subscriber.error(error),
+        );
+        return () => abort.abort();
+      });
+    running.add(
+      due$
+        .pipe(chaseResults(fetchResults, { retryMs: DUE_RETRY_MS, maxTries: DUE_MAX_TRIES, scheduler: hub.scheduler }))
+        .subscribe((answer) => inputs$.next({ kind: 'results', ids: answer.ids, orders: answer.orders, at: answer.at })),
+    );
+    running.add(
+      hub.accountChanged$.subscribe(() => {
+        holdCursor = undefined;
+        inputs$.next({ kind: 'clear' });
       }),
-      share(),
     );
-  })();
+  };
+  /** A filtered view of the store, fed by `feed$` (the poll it needs) while anyone watches it. */
+  const view = (keep: (o: Order) => boolean, feed$: Observable<unknown>): Observable<ListDelta<Order>> => {
+    ensureRunning();
+    return storeView(changes$, () => rows, keep, feed$);
+  };
+
+  const holdFeed$ = (): Observable<unknown> =>
+    dataOf(holdListPoll()).pipe(
+      map((answer) => {
+        if (answer.since !== undefined) {
+          inputs$.next({ kind: 'rows', orders: answer.items, at: answer.serverTime });
+          // The store holds as many open orders as the server: the cursor stands. Otherwise a change was
+          // missed (another device, a server restart): the next poll asks for the whole list.
+          holdCursor = answer.openCount === openOrders().length ? answer.serverTime - ABSENT_GRACE_MS : undefined;
+          return null;
+        }
+        inputs$.next({ kind: 'open-set', orders: answer.items, at: answer.serverTime });
+        holdCursor = answer.serverTime - ABSENT_GRACE_MS;
+        const listed = new Set(answer.items.map((o) => o.id));
+        const missing = openOrders().filter((o) => !listed.has(o.id) && o.settleTime <= answer.serverTime).map((o) => o.id);
+        if (missing.length > 0) recheck$.next(missing);
+        return null;
+      }),
+      filter(() => false),
+    );
+
+  const productFeed$ = (id: number): Observable<unknown> =>
+    dataOf(productOrdersPoll(id)).pipe(
+      map((answer) => inputs$.next({ kind: 'rows', orders: answer.items, at: answer.serverTime })),
+      filter(() => false),
+    );
 
   return {
-    refresh: (): void => refresh$.next(),
+    /** The order/create answer enters the store at once (the page hands it over). */
+    created(order: Order): void {
+      ensureRunning();
+      inputs$.next({ kind: 'created', order, at: order.openTime });
+    },
     holdListPoll,
     productOrdersPoll,
     orderListPoll,
-    holdList: (): Observable<ListDelta<Order>> => deltas('hold_list', holdListPoll),
-    productOrders: (id: number): Observable<ListDelta<Order>> => deltas(`product_orders:${id}`, () => productOrdersPoll(id)),
-    orderList: (params: PageParams): Observable<ListDelta<Order>> =>
-      deltas(`order_list:${params.page}:${params.size}`, () => orderListPoll(params)),
-    countdown: (): Observable<CountdownEvent> => countdown$,
+    /** My open orders: the store's open rows; the hold list poll keeps the open set right. */
+    holdList: (): Observable<ListDelta<Order>> => view((o) => o.status === 'open', holdFeed$()),
+    /** My orders on one product, open and settled, from the store. */
+    productOrders: (id: number): Observable<ListDelta<Order>> => view((o) => o.productId === id, productFeed$(id)),
+    /**
+     * One history page: the server pages it, so the page's rows come from its poll; they also enter the store,
+     * and a row the store knows better (a newer result) is shown from the store.
+     */
+    orderList: (params: PageParams): Observable<ListDelta<Order>> => {
+      ensureRunning();
+      return hub.derived(
+        `order_list:${params.page}:${params.size}`,
+        () => {
+          const answers$ = dataOf(orderListPoll(params)).pipe(
+            map((answer) => {
+              inputs$.next({ kind: 'rows', orders: answer.items, at: answer.serverTime });
+              return { items: answer.items.map((o) => rows?.get(o.id) ?? o), total: answer.total, serverTime: answer.serverTime };
+            }),
+          );
+          // Page 1 shows a new result at once; later pages wait for their poll (nothing new lands there).
+          const pages$ =
+            params.page === 1 ? withNewResults(answers$, justSettled$, params.size, () => hub.scheduler.now() + offsetMs) : answers$;
+          return pages$.pipe(listDelta<Order>());
+        },
+        listSnapshot<Order>,
+      );
+    },
   };
 }
 

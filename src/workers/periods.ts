@@ -24,7 +24,12 @@ export const staleAfter = (periodMs: number): number => Math.max(5_000, periodMs
 /** Bars fetched for a chart's history; the chart's buffer keeps the newest 1500. */
 export const HISTORY_BARS = 500;
 
-/** After an order falls due, the hold list is asked again this often until the order has left it. */
-export const DUE_CHASE_MS = 300;
-/** ...but at most this many times (the server settles within about 1.25 s of the settle time). */
-export const DUE_CHASE_MAX = 12;
+/**
+ * After an order falls due, its result is asked for by id (order/results) at once, then this often for the
+ * ones the server has not settled yet...
+ */
+export const DUE_RETRY_MS = 250;
+/** ...at most this many tries per due batch (2 s: the server settles within about a second of the time). */
+export const DUE_MAX_TRIES = 8;
+/** The most ids one order/results request may carry (the contract's limit). */
+export const RESULTS_BATCH = 100;

@@ -13,7 +13,12 @@ export interface SnapshotState<D> {
  * (a reset built from the deltas so far) and then the same live deltas as everyone else. The source is
  * subscribed while anyone listens and its state is dropped with the last subscriber.
  */
-export function shareWithSnapshot<D>(source$: Observable<D>, createState: () => SnapshotState<D>, onIdle?: () => void): Observable<D> {
+export function shareWithSnapshot<D>(
+  source$: Observable<D>,
+  createState: () => SnapshotState<D>,
+  /** Called when the last subscriber leaves, with the snapshot it leaves behind. */
+  onIdle?: (last: D | null) => void,
+): Observable<D> {
   const live = new Subject<D>();
   let state: SnapshotState<D> | null = null;
   let connection: Subscription | null = null;
@@ -41,8 +46,9 @@ export function shareWithSnapshot<D>(source$: Observable<D>, createState: () => 
       if (subscribers === 0) {
         connection?.unsubscribe();
         connection = null;
+        const last = state?.snapshot() ?? null;
         state = null;
-        onIdle?.();
+        onIdle?.(last);
       }
     };
   });

@@ -3,14 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { countdownBoard } from './countdown.ts';
 
 /**
- * An open order's remaining time. React renders the empty node once; the countdown board writes the text
- * into it (only while it is on screen), so a list of a thousand of these never re-renders per second.
+ * An open order's remaining time to `settleTime` (server epoch ms). React renders the empty node once; the
+ * countdown board writes the text into it (only while it is on screen), so a list of a thousand of these
+ * never re-renders per second.
  */
-export function CountdownText({ orderId, label }: { readonly orderId: number; readonly label: string }) {
+export function CountdownText({ settleTime, label }: { readonly settleTime: number; readonly label: string }) {
   const { t } = useTranslation();
   useEffect(() => {
     countdownBoard().setLabels({ settling: t('market.settling') });
   }, [t]);
-  const ref = useCallback((node: HTMLSpanElement | null) => (node ? countdownBoard().register(node, orderId) : undefined), [orderId]);
+  const ref = useCallback((node: HTMLSpanElement | null) => (node ? countdownBoard().register(node, settleTime) : undefined), [settleTime]);
   return <span ref={ref} className="countdown" role="timer" aria-label={label} />;
 }

@@ -32,7 +32,7 @@ export const OrderRow = memo(function OrderRow({
         <span className="order-row__symbol">{order.symbol}</span>
         <span className="order-row__amount">{formatMoney(order.amount, lang)}</span>
         {open ? (
-          <CountdownText orderId={order.id} label={t('market.remaining', { orderNo: order.orderNo })} />
+          <CountdownText settleTime={order.settleTime} label={t('market.remaining', { orderNo: order.orderNo })} />
         ) : (
           <span className={`result result--${order.status}`}>{t(`market.status_${order.status}`)}</span>
         )}

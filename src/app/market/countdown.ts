@@ -5,6 +5,6 @@ let board: CountdownBoard | null = null;
 
 /** The app's one countdown board, on the shared market worker. */
 export function countdownBoard(): CountdownBoard {
-  board ??= createCountdownBoard(marketWorker);
+  board ??= createCountdownBoard({ worker: marketWorker });
   return board;
 }

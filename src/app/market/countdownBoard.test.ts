@@ -1,16 +1,17 @@
-// The countdown board on a real page: text goes into visible nodes only, once per frame, from batches.
-import { afterEach, describe, expect, it } from 'vitest';
-import type { CountdownEvent } from '../../workers/api.ts';
-import { createCountdownBoard } from './countdownBoard.ts';
-
-const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+// The countdown board: it paints from the server-clock offset and each order's settle time, with one timer
+// that wakes at the next step of any visible row. Time is vitest's fake clock; visibility is a fake watch
+// except in the last test, which uses the real IntersectionObserver on a page.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ClockMessage } from '../../workers/api.ts';
+import { createCountdownBoard, type VisibilityWatch } from './countdownBoard.ts';
+import { msToNextStep } from './countdownSteps.ts';
 
 function fakeWorker() {
-  const state: { send: ((e: CountdownEvent) => void) | null; unsubscribed: number[] } = { send: null, unsubscribed: [] };
+  const state: { send: ((m: ClockMessage) => void) | null; unsubscribed: number[] } = { send: null, unsubscribed: [] };
   return {
     state,
     worker: {
-      watchCountdown: async (callback: (e: CountdownEvent) => void) => {
+      watchClock: async (callback: (m: ClockMessage) => void) => {
         state.send = callback;
         return 7;
       },
@@ -21,53 +22,150 @@ function fakeWorker() {
   };
 }
 
-let box: HTMLDivElement | null = null;
-afterEach(() => box?.remove());
-
-function rows(count: number): HTMLSpanElement[] {
-  box = document.createElement('div');
-  document.body.append(box);
-  return Array.from({ length: count }, () => {
-    const row = document.createElement('div');
-    row.style.height = '100px';
-    const span = document.createElement('span');
-    row.append(span);
-    box?.append(row);
-    return span;
-  });
+/** Every observed node is on screen at once, unless the test hides it. */
+function fakeVisibility() {
+  let report: (node: HTMLElement, visible: boolean) => void = () => undefined;
+  const make = (onChange: (node: HTMLElement, visible: boolean) => void): VisibilityWatch => {
+    report = onChange;
+    return { observe: (node) => onChange(node, true), unobserve: () => undefined };
+  };
+  return { make, set: (node: HTMLElement, visible: boolean) => report(node, visible) };
 }
 
-const batch = (ids: number[], remainingMs: number[]): CountdownEvent => ({ kind: 'tick', at: 0, ids: Int32Array.from(ids), remainingMs: Int32Array.from(remainingMs) });
+/** Lets the board's promise chains run (vi.waitUntil would move the fake clock). */
+const settle = async (): Promise<void> => {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+};
+
+// The phone is 10 minutes behind the server.
+const OFFSET = 600_000;
+const T = 1_700_000_000_000;
+
+describe('msToNextStep', () => {
+  it('steps when the remaining time reaches the next whole second: D is shown while remaining is in (D-1, D]', () => {
+    expect(msToNextStep(7_253)).toBe(253);
+    expect(msToNextStep(7_000)).toBe(1_000);
+    expect(msToNextStep(6_999)).toBe(999);
+    expect(msToNextStep(1)).toBe(1);
+    expect(msToNextStep(0)).toBeNull();
+    expect(msToNextStep(-5)).toBeNull();
+  });
+});
 
 describe('countdown board', () => {
-  it('writes remaining times into visible nodes only, and stops listening when the last node leaves', async () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.setSystemTime(T);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("steps each countdown on its own order's second, on the server clock, with one timer", () => {
     const { state, worker } = fakeWorker();
-    const board = createCountdownBoard(() => worker);
+    const seen = fakeVisibility();
+    const board = createCountdownBoard({ worker: () => worker, visibility: seen.make });
     board.setLabels({ settling: 'Settling' });
-    const nodes = rows(1000);
-    const unregister = nodes.map((node, i) => board.register(node, i + 1));
+    const a = document.createElement('span');
+    const b = document.createElement('span');
+    // a settles 2.253 s from now on the server clock, b 3.600 s.
+    board.register(a, T + OFFSET + 2_253);
+    board.register(b, T + OFFSET + 3_600);
+    expect(state.send).not.toBeNull();
+    state.send?.({ kind: 'clock', offsetMs: OFFSET });
+    expect([a.textContent, b.textContent]).toEqual(['0:03', '0:04']);
+
+    // The timer wakes at each row's own step, not on whole seconds: 253 ms (a→2), 600 ms (b→3), 1 253 ms (a→1)…
+    vi.advanceTimersByTime(252);
+    expect(a.textContent).toBe('0:03');
+    vi.advanceTimersByTime(1);
+    expect(a.textContent).toBe('0:02');
+    vi.advanceTimersByTime(346);
+    expect(b.textContent).toBe('0:04');
+    vi.advanceTimersByTime(1);
+    expect(b.textContent).toBe('0:03');
+    vi.advanceTimersByTime(653);
+    expect([a.textContent, b.textContent]).toEqual(['0:01', '0:03']);
+    // At the settle time: the settling label until the result replaces the row.
+    vi.advanceTimersByTime(1_000);
+    expect([a.textContent, b.textContent]).toEqual(['Settling', '0:02']);
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(1_347);
+    expect(b.textContent).toBe('Settling');
+    // Everything reached zero: no timer left.
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('follows a change of the server-clock offset at once', () => {
+    const { state, worker } = fakeWorker();
+    const seen = fakeVisibility();
+    const board = createCountdownBoard({ worker: () => worker, visibility: seen.make });
+    const a = document.createElement('span');
+    board.register(a, T + OFFSET + 10_500);
+    expect(state.send).not.toBeNull();
+    expect(a.textContent).toBe('');
+    state.send?.({ kind: 'clock', offsetMs: OFFSET });
+    expect(a.textContent).toBe('0:11');
+    state.send?.({ kind: 'clock', offsetMs: OFFSET + 2_000 });
+    expect(a.textContent).toBe('0:09');
+  });
+
+  it('costs nothing for rows off screen: no text, and no timer while nothing visible is counting', () => {
+    const { state, worker } = fakeWorker();
+    const seen = fakeVisibility();
+    const board = createCountdownBoard({ worker: () => worker, visibility: seen.make });
+    const a = document.createElement('span');
+    const b = document.createElement('span');
+    board.register(a, T + OFFSET + 5_000);
+    board.register(b, T + OFFSET + 9_000);
+    expect(state.send).not.toBeNull();
+    seen.set(a, false);
+    seen.set(b, false);
+    state.send?.({ kind: 'clock', offsetMs: OFFSET });
+    expect([a.textContent, b.textContent]).toEqual(['', '']);
+    expect(board.counts()).toEqual({ registered: 2, visible: 0, timer: false });
+    seen.set(b, true);
+    expect(b.textContent).toBe('0:09');
+    expect(board.counts().timer).toBe(true);
+  });
+
+  it('stops listening to the clock when the last node leaves', async () => {
+    const { state, worker } = fakeWorker();
+    const seen = fakeVisibility();
+    const board = createCountdownBoard({ worker: () => worker, visibility: seen.make });
+    const done = board.register(document.createElement('span'), T + OFFSET + 5_000);
+    expect(state.send).not.toBeNull();
+    state.send?.({ kind: 'clock', offsetMs: OFFSET });
+    done();
+    await settle();
+    expect(state.unsubscribed).toEqual([7]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('countdown board on a page', () => {
+  let box: HTMLDivElement | null = null;
+  afterEach(() => box?.remove());
+
+  it('paints only the rows the IntersectionObserver reports on screen', async () => {
+    const { state, worker } = fakeWorker();
+    const board = createCountdownBoard({ worker: () => worker, now: () => T });
+    box = document.createElement('div');
+    document.body.append(box);
+    const nodes = Array.from({ length: 200 }, () => {
+      const row = document.createElement('div');
+      row.style.height = '100px';
+      const span = document.createElement('span');
+      row.append(span);
+      box?.append(row);
+      return span;
+    });
+    nodes.forEach((node, i) => board.register(node, T + OFFSET + (i + 1) * 1_000 + 500));
     await expect.poll(() => state.send !== null).toBe(true);
-    await frame();
-    const ids = nodes.map((_, i) => i + 1);
-    state.send?.(batch(ids, ids.map((id) => id * 1000 + 500)));
-    await frame();
-    // 640 px of 100 px rows: about 7 visible.
+    state.send?.({ kind: 'clock', offsetMs: OFFSET });
+    await expect.poll(() => board.counts().visible).toBeGreaterThan(0);
+    await expect.poll(() => nodes[0]?.textContent).toBe('0:02');
+    // 640 px of 100 px rows: about 7 on screen, and only those have text.
     expect(board.counts().visible).toBeLessThanOrEqual(8);
-    expect(nodes[0]?.textContent).toBe('0:02');
-    expect(nodes[5]?.textContent).toBe('0:07');
-    expect(nodes[999]?.textContent).toBe('');
+    expect(nodes[199]?.textContent).toBe('');
     expect(nodes.filter((n) => n.textContent !== '').length).toBe(board.counts().visible);
-
-    state.send?.({ kind: 'due', at: 0, ids: [1] });
-    await frame();
-    expect(nodes[0]?.textContent).toBe('Settling');
-
-    nodes[999]?.scrollIntoView();
-    await frame();
-    await frame();
-    expect(nodes[999]?.textContent).toBe('16:41');
-
-    unregister.forEach((done) => done());
-    await expect.poll(() => state.unsubscribed).toEqual([7]);
   });
 });

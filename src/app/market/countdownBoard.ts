@@ -1,11 +1,11 @@
 import { proxy } from 'comlink';
-import type { CountdownEvent, SubscriptionHandle } from '../../workers/api.ts';
+import type { ClockMessage, SubscriptionHandle } from '../../workers/api.ts';
+import { msToNextStep } from './countdownSteps.ts';
 import { formatRemaining } from './formatRemaining.ts';
-import { createFrameLoop } from './frameLoop.ts';
 
 /** The part of the market worker the board uses (the wrapped worker fits it; tests pass a fake). */
-export interface CountdownSource {
-  watchCountdown(callback: (event: CountdownEvent) => void): Promise<SubscriptionHandle>;
+export interface ClockSource {
+  watchClock(callback: (message: ClockMessage) => void): Promise<SubscriptionHandle>;
   unsubscribe(handle: SubscriptionHandle): Promise<void>;
 }
 
@@ -14,89 +14,100 @@ export interface CountdownLabels {
   readonly settling: string;
 }
 
-/**
- * Writes each open order's remaining time straight into its DOM node, for visible nodes only, at most once
- * per animation frame: a thousand countdowns cost one batch message a second and a few text writes, and no
- * React render. Nodes register by order id; an IntersectionObserver keeps the visible set.
- */
-export function createCountdownBoard(worker: () => CountdownSource) {
-  /** Remaining ms per order id at the last batch. */
-  let remaining = new Map<number, number>();
-  const due = new Set<number>();
-  const idOf = new Map<HTMLElement, number>();
-  const visible = new Set<HTMLElement>();
-  let labels: CountdownLabels = { settling: '…' };
-  let handle: Promise<SubscriptionHandle> | null = null;
+/** Which registered nodes are on screen; the default is an IntersectionObserver. */
+export interface VisibilityWatch {
+  observe(node: HTMLElement): void;
+  unobserve(node: HTMLElement): void;
+}
 
-  const textFor = (id: number): string => {
-    const ms = remaining.get(id);
-    if (ms === undefined || ms <= 0 || due.has(id)) return due.has(id) || ms !== undefined ? labels.settling : '';
-    return formatRemaining(ms);
-  };
+export interface BoardDeps {
+  readonly worker: () => ClockSource;
+  /** The page clock the worker's offset is relative to (Date.now: the worker and the page share it). */
+  readonly now?: () => number;
+  readonly visibility?: (onChange: (node: HTMLElement, visible: boolean) => void) => VisibilityWatch;
+}
 
-  const paint = (): void => {
-    for (const node of visible) {
-      const id = idOf.get(node);
-      if (id === undefined) continue;
-      const text = textFor(id);
-      if (node.textContent !== text) node.textContent = text;
-    }
-  };
-  const frame = createFrameLoop(paint);
-
-  const observer = new IntersectionObserver((entries) => {
-    for (const entry of entries) {
-      const node = entry.target as HTMLElement;
-      if (entry.isIntersecting) visible.add(node);
-      else visible.delete(node);
-    }
-    frame.request();
+const intersectionWatch = (onChange: (node: HTMLElement, visible: boolean) => void): VisibilityWatch =>
+  new IntersectionObserver((entries) => {
+    for (const entry of entries) onChange(entry.target as HTMLElement, entry.isIntersecting);
   });
 
-  const onEvent = (event: CountdownEvent): void => {
-    if (event.kind === 'due') {
-      for (const id of event.ids) due.add(id);
-    } else {
-      const next = new Map<number, number>();
-      for (let i = 0; i < event.ids.length; i++) next.set(event.ids[i] ?? 0, event.remainingMs[i] ?? 0);
-      // An id that left the batch has settled; forget it as due too.
-      for (const id of due) if (!next.has(id)) due.delete(id);
-      remaining = next;
+/**
+ * Paints each visible open order's remaining time into its DOM node, from the server-clock offset (sent by the
+ * worker when it changes) and the order's settle time: nothing crosses the worker seam per second. One timer
+ * wakes at the next step of any visible row, so each countdown steps on its own order's second; rows off
+ * screen are not looked at, and with nothing visible there is no timer at all.
+ */
+export function createCountdownBoard(deps: BoardDeps) {
+  const now = deps.now ?? (() => Date.now());
+  const settleOf = new Map<HTMLElement, number>();
+  const visible = new Set<HTMLElement>();
+  let offsetMs: number | null = null;
+  let labels: CountdownLabels = { settling: '…' };
+  let handle: Promise<SubscriptionHandle> | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  const paint = (): void => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    if (offsetMs === null) return;
+    const serverNow = now() + offsetMs;
+    let wake = Infinity;
+    for (const node of visible) {
+      const settleTime = settleOf.get(node);
+      if (settleTime === undefined) continue;
+      const remaining = settleTime - serverNow;
+      const text = remaining > 0 ? formatRemaining(remaining) : labels.settling;
+      if (node.textContent !== text) node.textContent = text;
+      const next = msToNextStep(remaining);
+      if (next !== null && next < wake) wake = next;
     }
-    frame.request();
+    if (wake !== Infinity) timer = setTimeout(paint, wake);
+  };
+
+  const watch = (deps.visibility ?? intersectionWatch)((node, isVisible) => {
+    if (isVisible) visible.add(node);
+    else visible.delete(node);
+    paint();
+  });
+
+  const onClock = (message: ClockMessage): void => {
+    offsetMs = message.offsetMs;
+    paint();
   };
 
   const start = (): void => {
     if (handle) return;
-    handle = worker().watchCountdown(proxy(onEvent));
+    handle = deps.worker().watchClock(proxy(onClock));
   };
   const stop = (): void => {
     const h = handle;
     handle = null;
-    void h?.then((id) => worker().unsubscribe(id)).catch(() => undefined);
-    frame.cancel();
+    void h?.then((id) => deps.worker().unsubscribe(id)).catch(() => undefined);
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
   };
 
   return {
     setLabels(next: CountdownLabels): void {
       if (next.settling === labels.settling) return;
       labels = next;
-      frame.request();
+      paint();
     },
-    /** Shows order `id`'s countdown in `node` while it is registered. Returns the unregister. */
-    register(node: HTMLElement, id: number): () => void {
-      idOf.set(node, id);
-      observer.observe(node);
+    /** Shows the countdown to `settleTime` (server epoch ms) in `node` while it is registered. Returns the unregister. */
+    register(node: HTMLElement, settleTime: number): () => void {
+      settleOf.set(node, settleTime);
+      watch.observe(node);
       start();
       return () => {
-        observer.unobserve(node);
-        idOf.delete(node);
+        watch.unobserve(node);
+        settleOf.delete(node);
         visible.delete(node);
-        if (idOf.size === 0) stop();
+        if (settleOf.size === 0) stop();
       };
     },
-    /** Registered and visible nodes, for tests and the benchmark. */
-    counts: () => ({ registered: idOf.size, visible: visible.size }),
+    /** Registered and visible nodes, and whether a timer is set: for tests and the benchmark. */
+    counts: () => ({ registered: settleOf.size, visible: visible.size, timer: timer !== null }),
   };
 }
 

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { startTransition, useRef, useState } from 'react';
 import type { ListDelta, StatusMessage, SubscriptionHandle } from '../../workers/api.ts';
 import { freshState, liveStateOf, type LiveState } from './liveState.ts';
 import type { MarketWorker } from './marketWorker.ts';
@@ -41,7 +41,8 @@ export function useLiveList<T extends { readonly id: number }>(
       for (const row of message.upserts) rows.current.set(row.id, row);
     }
     const items = [...rows.current.values()].sort(order);
-    setState((s) => ({ ...s, key, items, total: message.total }));
+    // A long list's re-render is a transition: a tap that comes meanwhile is answered first.
+    startTransition(() => setState((s) => ({ ...s, key, items, total: message.total })));
   });
   return state.key === key ? state : { items: null, total: 0, live: state.live };
 }

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { Order, ProductSummary } from '../../contract/market.ts';
 import type { PageParams } from '../../workers/api.ts';
 import { useLiveList, type LiveList } from './useLiveList.ts';
@@ -27,10 +28,25 @@ export function useHoldList(): LiveList<Order> {
   return useLiveList(worker, 'hold_list', (w, cb) => w.watchHoldList(cb), bySettleTime);
 }
 
-/** My orders on one product: the open ones, then the latest settled. */
+/** Settled orders a product screen shows below the open ones (as the server's product/orders does). */
+export const RECENT_SETTLED = 20;
+
+/** My orders on one product: the open ones, then the latest settled (the worker's store keeps them all). */
 export function useProductOrders(id: number | null): LiveList<Order> {
   const worker = useMarketWorker();
-  return useLiveList(worker, id === null ? null : `product_orders:${id}`, (w, cb) => w.watchProductOrders({ id: id ?? 0 }, cb), openThenRecent);
+  const list = useLiveList(worker, id === null ? null : `product_orders:${id}`, (w, cb) => w.watchProductOrders({ id: id ?? 0 }, cb), openThenRecent);
+  return useMemo(() => {
+    if (list.items === null) return list;
+    const items = openAndRecent(list.items, RECENT_SETTLED);
+    return items === list.items ? list : { ...list, items, total: items.length };
+  }, [list]);
+}
+
+/** Every open order and the newest `settled` settled ones, from a list sorted open first (the same array when nothing is cut). */
+export function openAndRecent(items: readonly Order[], settled: number): readonly Order[] {
+  const firstSettled = items.findIndex((o) => o.status !== 'open');
+  const end = firstSettled === -1 ? items.length : firstSettled + settled;
+  return end >= items.length ? items : items.slice(0, end);
 }
 
 /** One page of my order history. */

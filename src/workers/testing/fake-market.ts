@@ -16,6 +16,8 @@ export interface FakeMarket {
   products: ProductSummary[];
   bars: Bar[];
   holdList: Order[];
+  /** Settled orders: order/results answers from these first, then from the hold list. */
+  settled: Order[];
   /** Fail every request as a network error would. */
   failing: boolean;
   /** Answer every request with HTTP 401. */
@@ -63,6 +65,7 @@ export function fakeMarket(): FakeMarket {
     products: [product(1, '1.50'), product(2, '-3.20'), product(3, '0.10')],
     bars: [bar(0, '1.00'), bar(60_000, '2.00')],
     holdList: [],
+    settled: [],
     unauthorized: false,
     failing: false,
     delayMs: 0,
@@ -96,10 +99,19 @@ function answer(market: FakeMarket, path: string, body: Record<string, unknown>,
     }
     case 'product/trunover':
       return { price: '2.00', volume24h: '1', amount24h: '2.00', high24h: '2.00', low24h: '1.00', trades: [], serverTime };
-    case 'order/hold_list':
-      return { items: market.holdList, serverTime };
+    case 'order/hold_list': {
+      const since = typeof body['since'] === 'number' ? body['since'] : undefined;
+      if (since === undefined) return { items: market.holdList, serverTime };
+      return { items: market.holdList.filter((o) => o.openTime >= since), openCount: market.holdList.length, serverTime };
+    }
     case 'product/orders':
       return { items: market.holdList, serverTime };
+    case 'order/results': {
+      const ids = Array.isArray(body['ids']) ? body['ids'] : [];
+      const known = [...market.settled, ...market.holdList];
+      const items = ids.flatMap((id) => known.find((o) => o.id === id) ?? []).filter((o, i, all) => all.findIndex((x) => x.id === o.id) === i);
+      return { items, serverTime };
+    }
     case 'order/list':
       return { items: [], total: 0, serverTime };
     default:

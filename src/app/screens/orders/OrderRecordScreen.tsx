@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SignInPrompt } from '../../components/SignInPrompt.tsx';
 import { tokenAtom } from '../../state/session.ts';
@@ -19,6 +19,8 @@ export function OrderRecordScreen() {
 function OrderRecords() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('open');
+  // The tab button answers the tap at once; the panel (a long list) follows as a deferred render.
+  const shown = useDeferredValue(tab);
   return (
     <div className="stack">
       <div className="segmented" role="tablist" aria-label={t('market.record_tabs')}>
@@ -37,8 +39,8 @@ function OrderRecords() {
           </button>
         ))}
       </div>
-      <section id="orders-panel" role="tabpanel" aria-labelledby={`orders-tab-${tab}`} className="panel live-panel">
-        {tab === 'open' ? <OpenPositionsTab /> : <HistoryTab />}
+      <section id="orders-panel" role="tabpanel" aria-labelledby={`orders-tab-${shown}`} className="panel live-panel" aria-busy={shown !== tab}>
+        {shown === 'open' ? <OpenPositionsTab /> : <HistoryTab />}
       </section>
     </div>
   );

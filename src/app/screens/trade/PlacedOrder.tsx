@@ -35,7 +35,7 @@ export function PlacedOrder({ product, placed, onAnother }: Props) {
       </p>
       {open ? (
         <p className="placed__countdown">
-          <CountdownText orderId={order.id} label={t('market.remaining', { orderNo: order.orderNo })} />
+          <CountdownText settleTime={order.settleTime} label={t('market.remaining', { orderNo: order.orderNo })} />
         </p>
       ) : (
         <p className={`placed__result result result--${order.status}`} role="status">

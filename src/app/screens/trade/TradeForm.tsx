@@ -59,7 +59,8 @@ export function TradeForm({ product, initialDirection, onPlaced }: Props) {
       const answer = await client.call('order/create', body, { idempotencyKey });
       submissionKey.done();
       toast('msg.ordered');
-      void worker?.refreshOrders();
+      // The answer enters the worker's order store at once: every screen showing my orders has it now.
+      void worker?.orderCreated(answer.data);
       onPlaced(answer.data);
     } catch (e) {
       const failure = isApiFailure(e) ? e : null;
