@@ -1,22 +1,25 @@
-// The worker's logic on the page with a fetch the test controls (short poll periods, real timers).
+// The worker's logic on the page with a fetch the test controls. Tests wait for the request or message they
+// depend on; where the absence of a request is the point, time is virtual (vitest fake timers), never slept.
 // market.worker.test.ts checks the real Worker and comlink on top of this.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CandleDelta, CountdownEvent } from '../streams/messages.ts';
+import type { CandleDelta } from '../streams/messages.ts';
 import { createMarketApi } from './market-api.ts';
-import type { OrdersMessage, ProductsMessage, StatusMessage } from './messages.ts';
-import { bar, fakeMarket, openOrder, type FakeMarket } from './testing/fake-market.ts';
+import type { ProductsMessage, StatusMessage } from './messages.ts';
+import { bar, fakeMarket, type FakeMarket } from './testing/fake-market.ts';
 
 const FAST = { products: 100, kdata: 100, turnover: 100, holdList: 400, productOrders: 400, orderList: 400 };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A period no test waits out: only the first request of such a poll ever happens. */
+const NEVER = 3_600_000;
 
 let cleanup: (() => void)[] = [];
 afterEach(() => {
   for (const done of cleanup) done();
   cleanup = [];
+  vi.useRealTimers();
 });
 
-function start(market: FakeMarket = fakeMarket()) {
-  const api = createMarketApi({ fetch: market.fetch, periods: FAST, random: () => 0 });
+function start(market: FakeMarket = fakeMarket(), periods: Partial<typeof FAST> = {}) {
+  const api = createMarketApi({ fetch: market.fetch, periods: { ...FAST, ...periods }, random: () => 0 });
   api.setSession({ apiBase: 'http://test.invalid/api', token: 'tok-1', lang: 'vn' });
   const handles: number[] = [];
   const watch = <M>(open: (cb: (m: M) => void) => number) => {
@@ -29,30 +32,61 @@ function start(market: FakeMarket = fakeMarket()) {
   return { api, market, watch };
 }
 
+/**
+ * Waits for a condition without moving virtual time: expect.poll and vi.waitFor advance fake timers by their
+ * interval on every check, so under fake timers they would hide exactly the timing a test asserts. This yields
+ * real macrotasks (MessageChannel is not faked) until the condition holds.
+ */
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 5_000; i++) {
+    if (condition()) return;
+    await new Promise<void>((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve();
+      channel.port2.postMessage(null);
+    });
+  }
+  throw new Error(`never happened: ${what}`);
+}
+
 const isStatus = (m: { kind: string }): m is StatusMessage => m.kind === 'status';
 
 describe('market worker logic', () => {
   it('sends the session headers and shares one poll between two subscribers', async () => {
-    const { api, market, watch } = start();
+    // With an hour's period a poll asks exactly once; a second, unshared poll would ask again at subscription,
+    // before its own first answer could reach the second subscriber.
+    const { api, market, watch } = start(fakeMarket(), { products: NEVER });
     const a = watch<ProductsMessage>((cb) => api.watchProducts(cb));
     const b = watch<ProductsMessage>((cb) => api.watchProducts(cb));
     await expect.poll(() => a.messages.some((m) => m.kind === 'reset') && b.messages.some((m) => m.kind === 'reset')).toBe(true);
-    await sleep(350);
     const requests = market.requests.filter((r) => r.path === 'product/list');
-    // One request per period, not one per subscriber: about 4 in 350 ms at 100 ms, never twice as many.
-    expect(requests.length).toBeGreaterThanOrEqual(2);
-    expect(requests.length).toBeLessThanOrEqual(5);
-    const gaps = requests.slice(1).map((r, i) => r.at - (requests[i]?.at ?? 0));
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(80);
+    expect(requests).toHaveLength(1);
     expect(requests[0]?.headers.get('Authorization')).toBe('tok-1');
     expect(requests[0]?.headers.get('Accept-Language')).toBe('vn');
+  });
+
+  it('asks once per period, on virtual time', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    const { api, market, watch } = start();
+    const w = watch<ProductsMessage>((cb) => api.watchProducts(cb));
+    await until(() => w.messages.some((m) => m.kind === 'reset'), 'the first list');
+    expect(market.count('product/list')).toBe(1);
+    // Just short of a period nothing is asked; at the period, exactly one more request.
+    await vi.advanceTimersByTimeAsync(FAST.products - 1);
+    expect(market.count('product/list')).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await until(() => market.count('product/list') === 2, 'the second request');
+    const [first, second] = market.requests.filter((r) => r.path === 'product/list');
+    expect((second?.at ?? 0) - (first?.at ?? 0)).toBe(FAST.products);
   });
 
   it('sends only the rows that changed, and nothing while the list stays the same', async () => {
     const { api, market, watch } = start();
     const w = watch<ProductsMessage>((cb) => api.watchProducts(cb));
     await expect.poll(() => w.messages.filter((m) => m.kind === 'reset').length).toBe(1);
-    await sleep(250);
+    // Three more answers of the same list: still no patch.
+    const answered = market.count('product/list');
+    await expect.poll(() => market.count('product/list')).toBeGreaterThanOrEqual(answered + 3);
     expect(w.messages.filter((m) => m.kind === 'patch')).toEqual([]);
     market.products = market.products.map((p) => (p.id === 2 ? { ...p, price: '99.00' } : p));
     await expect.poll(() => w.messages.filter((m) => m.kind === 'patch').length).toBe(1);
@@ -61,19 +95,20 @@ describe('market worker logic', () => {
   });
 
   it('pauses while hidden and asks again at once when visible', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     const { api, market, watch } = start();
-    watch<ProductsMessage>((cb) => api.watchProducts(cb));
-    await expect.poll(() => market.count('product/list')).toBeGreaterThanOrEqual(1);
+    const w = watch<ProductsMessage>((cb) => api.watchProducts(cb));
+    await until(() => w.messages.some((m) => m.kind === 'reset'), 'the first list');
     api.setVisible(false);
-    await sleep(150);
     const whileHidden = market.count('product/list');
-    await sleep(400);
+    // A minute of virtual time, six hundred periods: not one request while hidden.
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(market.count('product/list')).toBe(whileHidden);
     const shownAt = Date.now();
     api.setVisible(true);
-    await expect.poll(() => market.count('product/list'), { interval: 5 }).toBe(whileHidden + 1);
-    const refreshed = market.requests.filter((r) => r.path === 'product/list').at(-1);
-    expect((refreshed?.at ?? Infinity) - shownAt).toBeLessThan(50);
+    await until(() => market.count('product/list') === whileHidden + 1, 'a request on return');
+    // At once: no virtual time has passed since the page became visible.
+    expect(market.requests.filter((r) => r.path === 'product/list').at(-1)?.at).toBe(shownAt);
   });
 
   it('aborts the request in flight when the last subscriber leaves', async () => {
@@ -118,47 +153,6 @@ describe('market worker logic', () => {
     expect(market.count('product/kdata')).toBe(before);
   });
 
-  it('sends countdown batches as typed arrays about once a second, on the server clock', async () => {
-    const market = fakeMarket();
-    market.skewMs = 60_000; // the phone's clock is a minute behind the server
-    market.holdList = [openOrder(7, Date.now() + market.skewMs + 30_000), openOrder(8, Date.now() + market.skewMs + 40_000)];
-    const { api, watch } = start(market);
-    const w = watch<CountdownEvent>((cb) => api.watchCountdown(cb));
-    await sleep(2_300);
-    const ticks = w.messages.filter((m) => m.kind === 'tick');
-    expect(ticks.length).toBeGreaterThanOrEqual(2);
-    expect(ticks.length).toBeLessThanOrEqual(4);
-    const last = ticks.at(-1);
-    expect(last?.ids).toBeInstanceOf(Int32Array);
-    expect(last?.remainingMs).toBeInstanceOf(Int32Array);
-    expect([...(last?.ids ?? [])]).toEqual([7, 8]);
-    // Measured on the server clock: about 28 s left, not 88 s.
-    expect(last?.remainingMs[0]).toBeGreaterThan(26_000);
-    expect(last?.remainingMs[0]).toBeLessThan(30_000);
-    const periodic = ticks.slice(1);
-    for (const t of periodic) expect(t.at % 1000).toBe(0);
-  });
-
-  it('asks for the hold list again at once when an order falls due, until it has left the list', async () => {
-    const market = fakeMarket();
-    const settleTime = Date.now() + 600;
-    market.holdList = [openOrder(9, settleTime)];
-    const { api, watch } = start(market);
-    const countdown = watch<CountdownEvent>((cb) => api.watchCountdown(cb));
-    const holds = watch<OrdersMessage>((cb) => api.watchHoldList(cb));
-    await expect.poll(() => countdown.messages.some((m) => m.kind === 'due'), { timeout: 2_000 }).toBe(true);
-    const due = countdown.messages.find((m) => m.kind === 'due');
-    expect(due).toMatchObject({ kind: 'due', ids: [9] });
-    // Right away, not at the next 400 ms period.
-    await expect.poll(() => market.requests.some((r) => r.path === 'order/hold_list' && r.at >= settleTime && r.at < settleTime + 60)).toBe(true);
-    // The server settles a moment later: the chase keeps asking until the order has gone.
-    const asked = market.count('order/hold_list');
-    await sleep(350);
-    expect(market.count('order/hold_list')).toBeGreaterThan(asked);
-    market.holdList = [];
-    await expect.poll(() => holds.messages.some((m) => m.kind === 'patch' && m.removed.includes(9))).toBe(true);
-  });
-
   it('reports a 401 to the app once per token', async () => {
     const market = fakeMarket();
     market.unauthorized = true;
@@ -168,8 +162,8 @@ describe('market worker logic', () => {
     const w = watch<ProductsMessage>((cb) => api.watchProducts(cb));
     await expect.poll(() => onUnauthorized.mock.calls.length).toBe(1);
     await expect.poll(() => w.messages.some((m) => isStatus(m) && m.reconnecting)).toBe(true);
-    await sleep(1_200);
-    expect(market.count('product/list')).toBeGreaterThanOrEqual(2);
+    // The poll keeps asking (with back-off) and keeps getting 401: still one report.
+    await expect.poll(() => market.count('product/list'), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
