@@ -128,5 +128,5 @@ describe('a burst of 1,000 orders due in the same second', () => {
                  (SELECT count(*)::int FROM ledger WHERE type = 'order_payout' AND ref IN (SELECT order_no FROM orders WHERE settle_time >= ${due} AND settle_time < ${due + 1000})) AS payouts`,
     );
     expect(won?.payouts).toBe(won?.orders);
-  });
+  }, 180_000);
 });
