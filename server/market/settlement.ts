@@ -91,7 +91,7 @@ export class SettlementEngine {
               LEFT JOIN LATERAL (
                 SELECT t, price FROM ticks k WHERE k.product_id = o.product_id AND k.t <= o.settle_time ORDER BY k.t DESC LIMIT 1
               ) k ON true
-              WHERE o.status = 'open' AND o.settle_time <= least(${now}::int8, (SELECT t FROM market_watermark))
+              WHERE o.status = 'open' AND o.settle_time <= least(${now}::int8, COALESCE((SELECT t FROM market_watermark), 0))
                 ${after ? sql`AND (o.settle_time, o.id) > (${after.settleTime}::int8, ${after.id}::int4)` : sql``}
               ORDER BY o.settle_time, o.id
               LIMIT ${this.batchSize}
