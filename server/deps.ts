@@ -2,6 +2,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { RateLimiter } from './auth/rate-limit.ts';
+import type { MarketSignals } from './market/signals.ts';
 
 /** Everything a route needs, passed explicitly so tests build the app without a socket. */
 export interface Deps {
@@ -12,4 +13,6 @@ export interface Deps {
   readonly ipLimiter: RateLimiter;
   /** Validate every answer against the contract too (tests); off in production for speed. */
   readonly checkResponses: boolean;
+  /** In-process news for the background jobs (an order placed wakes settlement). */
+  readonly signals: MarketSignals;
 }

@@ -1,9 +1,11 @@
 import type { Deps } from './deps.ts';
 import { AccrualService } from './earn/service.ts';
+import { leadershipFor, type Leadership } from './leader.ts';
 import { DemoApprover } from './money/demo-approver.ts';
 import { startMarketServices } from './market/services.ts';
 import { queueCashbackOnSettled } from './referral/on-settled.ts';
 import { startCashbackService } from './referral/service.ts';
+import { runSessionPruning } from './session-pruning.ts';
 
 /** A background loop of the server (market feed, settlement, accrual); stopped on shutdown. */
 export interface Service {
@@ -11,16 +13,20 @@ export interface Service {
   stop(): Promise<void> | void;
 }
 
-/** Starts every background service; domains add theirs here. */
-export async function startServices(deps: Deps): Promise<Service[]> {
-  const services: Service[] = [new AccrualService(deps).start()];
+/**
+ * Starts every background service; domains add theirs here. Each is a singleton job: on PostgreSQL one instance
+ * leads it and the others stand by (leader.ts); on PGlite this process leads them all.
+ */
+export async function startServices(deps: Deps, leadership: Leadership = leadershipFor(deps.db)): Promise<Service[]> {
+  const services: Service[] = [await leadership.lead('accrual', () => new AccrualService(deps).start())];
   // Demo mode: reviews approve themselves after DEMO_AUTO_APPROVE_MS; off (0) unless asked for.
-  if (deps.config.DEMO_AUTO_APPROVE_MS > 0) services.push(new DemoApprover(deps).start());
+  if (deps.config.DEMO_AUTO_APPROVE_MS > 0) services.push(await leadership.lead('demo-approver', () => new DemoApprover(deps).start()));
   // Market feed and settlement; tests turn MARKET_FEED off and drive both with the manual clock.
   // Settlement only queues each order's referral cashback; the cashback service pays it in its own transactions.
-  if (deps.config.MARKET_FEED) services.push(...(await startMarketServices(deps, { onSettled: [queueCashbackOnSettled] })));
+  if (deps.config.MARKET_FEED) services.push(...(await startMarketServices(deps, { onSettled: [queueCashbackOnSettled], leadership })));
   // After the market's start-up settlement, so orders that fell due while stopped are paid in the same catch-up.
   // Started whatever MARKET_FEED says: a queue left by an earlier run is paid even with the feed off.
-  services.push(await startCashbackService(deps));
+  services.push(await leadership.lead('cashback', () => startCashbackService(deps)));
+  services.push(await leadership.lead('session-pruning', () => runSessionPruning(deps)));
   return services;
 }

@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import { openPglite, openPostgres, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
+import { MarketSignals } from './market/signals.ts';
 import { seedIfEmpty } from './seed.ts';
 import { serveApp } from './static.ts';
 import { startServices, type Service } from './services.ts';
@@ -33,6 +34,7 @@ export function makeDeps(database: Database, config: Config, clock: Clock = syst
     loginLimiter: new RateLimiter(clock, 5, 15 * 60_000),
     ipLimiter: new RateLimiter(clock, 30, 15 * 60_000),
     checkResponses,
+    signals: new MarketSignals(),
   };
 }
 

@@ -6,7 +6,7 @@ import { T0, useTestServer } from '../testing/harness.ts';
 import { loadProducts, type MarketProduct } from './catalog.ts';
 import { DAY, HOUR, MINUTE } from './history.ts';
 import { parseScaled } from './prices.ts';
-import { lastPrices, RETENTION } from './recorder.ts';
+import { lastPrices, RETENTION, watermark } from './recorder.ts';
 import { parseOhlcvCsv, ReplayFeed } from './replay.ts';
 import { createSimulatedFeed, MarketFeed } from './service.ts';
 import { isOpen } from './sessions.ts';
@@ -61,12 +61,23 @@ describe('first start', () => {
     expect(await count(86400)).toBeGreaterThanOrEqual(120 + 16);
   });
 
+  it('says open markets are open from the first second after the start (issue 15.5), with the watermark at the end of it', async () => {
+    // Right after the resume, before the loop's first step: the current minute's seconds were written with the history.
+    const { token } = await s.member();
+    const items = ((await s.call('product/list', {}, { token })).body.data as { items: { symbol: string; open: boolean }[] }).items;
+    const open = new Map(items.map((i) => [i.symbol, i.open]));
+    for (const p of products.filter((x) => x.session === 'always')) expect(open.get(p.symbol), p.symbol).toBe(true);
+    expect(open.get('0700.HK')).toBe(false);
+    expect(await watermark(s.deps.db)).toBe(Math.floor(s.clock.now() / 1000) * 1000 + 999);
+  });
+
   it('then makes one tick per second for each open product, and folds them into the current candles', async () => {
     const now = s.clock.now();
-    const written = await market.step(now);
+    // The resume already wrote the current second's ticks (T0 is on a minute): a step at the same time adds none.
+    expect((await market.step(now)).ticks).toBe(0);
+    const written = await market.step(now + 1000);
     // At T0 (Monday 09:30 New York) everything trades except Hong Kong, closed at 22:30 local time.
     expect(written.ticks).toBe(products.length - 1);
-    await market.step(now + 1000);
     await market.step(now + 2000);
     const btc = bySymbol('BTCUSDT');
     const ticks = await rows<{ price: string }>(s.deps.db, sql`SELECT price::text FROM ticks WHERE product_id = ${btc.id} ORDER BY t`);

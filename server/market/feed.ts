@@ -59,4 +59,12 @@ export interface Feed {
   resume(last: ReadonlyMap<number, LastPrice>, now: number): FeedBatch | Promise<FeedBatch>;
   /** Everything new up to `now` (inclusive), oldest first; only while each product's market is open. */
   poll(now: number): FeedBatch | Promise<FeedBatch>;
+  /**
+   * After a poll at `now`, the time up to which this feed's ticks are final: no later poll brings a tick stamped
+   * at or before it. Absent: `now`. A feed that stamps ticks on whole seconds knows the rest of the second too.
+   */
+  finalUpTo?(now: number): number;
 }
+
+/** For feeds that stamp every tick on a whole second: after a poll at `now`, nothing more can come in this second. */
+export const endOfSecond = (now: number): number => Math.floor(now / 1000) * 1000 + 999;

@@ -27,4 +27,9 @@ export class MixedFeed implements Feed {
   async poll(now: number): Promise<FeedBatch> {
     return merge(await Promise.all(this.feeds.map((f) => f.poll(now))));
   }
+
+  /** Final only as far as every part is. */
+  finalUpTo(now: number): number {
+    return Math.min(...this.feeds.map((f) => f.finalUpTo?.(now) ?? now));
+  }
 }

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { rows } from '../db/rows.ts';
 import { T0, useTestServer } from '../testing/harness.ts';
 import { loadProducts } from './catalog.ts';
-import { MINUTE } from './history.ts';
-import { candlesEnd, lastPrices } from './recorder.ts';
+import { backfill, MINUTE } from './history.ts';
+import { candlesEnd, lastPrices, recordBatch } from './recorder.ts';
 import { MarketFeed } from './service.ts';
-import { Simulator } from './simulator.ts';
+import { DEFAULT_SEED, Simulator } from './simulator.ts';
 
 const s = useTestServer();
 const H = 3_600_000;
@@ -29,11 +29,11 @@ describe('lastPrices after a first start that stored history but no tick yet', (
   it('ends where the backfill ended, not where today\'s daily candle ends, so a restart goes on ticking', async () => {
     const btc = (await loadProducts(s.deps.db)).find((p) => p.symbol === 'BTCUSDT');
     if (!btc) throw new Error('no BTCUSDT');
-    // First start: the backfill writes 1-minute, hourly and daily candles up to the current minute, no ticks.
-    // (One product keeps it quick; T0 is mid-afternoon UTC, hours before the daily candle ends.)
+    // History without a tick: the backfill's 1-minute, hourly and daily candles up to the current minute, as a
+    // first start before ticks were written with it left them. (One product keeps it quick; T0 is mid-afternoon
+    // UTC, hours before the daily candle ends.)
     const start = T0 + 20_000;
-    const first = new MarketFeed(s.deps.db, new Simulator([btc]));
-    expect((await first.resume(start)).ticks).toBe(0);
+    await recordBatch(s.deps.db, { ticks: [], bars: backfill(btc, DEFAULT_SEED, start).bars, historyTicks: [] });
 
     // The process stops before its first tick is stored, and starts again a few seconds later.
     const last = (await lastPrices(s.deps.db)).get(btc.id);

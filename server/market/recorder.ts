@@ -82,8 +82,33 @@ async function upsertCandles(db: Db, candles: readonly Candle[]): Promise<void> 
   }
 }
 
-/** Writes one batch atomically: a failed write leaves no half-counted candle. */
-export async function recordBatch(db: Db, batch: FeedBatch): Promise<{ ticks: number; candles: number }> {
+/**
+ * Writes one batch atomically: a failed write leaves no half-counted candle. With `completeUpTo` (the feed's
+ * path) the batch also raises the watermark, "every tick at or before T is recorded", in the same transaction,
+ * so settlement (which reads it) sees the ticks and the watermark together or neither. Ticks at or before the
+ * current watermark are dropped rather than written: that price is already final and may have settled orders.
+ * The watermark row's lock also makes two writers (a feed taking over from another) wait for each other.
+ */
+export async function recordBatch(db: Db, batch: FeedBatch, completeUpTo?: number): Promise<{ ticks: number; candles: number }> {
+  if (completeUpTo === undefined) return writeBatch(db, batch);
+  return db.transaction(async (tx) => {
+    const [w] = await rows<{ t: string }>(tx, sql`SELECT t::text FROM market_watermark FOR UPDATE`);
+    const final = Number(w?.t ?? 0);
+    const fresh = (k: Tick) => k.t > final;
+    const kept: FeedBatch = { ticks: batch.ticks.filter(fresh), bars: batch.bars, historyTicks: batch.historyTicks.filter(fresh) };
+    const written = await writeBatch(tx, kept);
+    await tx.execute(sql`UPDATE market_watermark SET t = greatest(t, ${completeUpTo})`);
+    return written;
+  });
+}
+
+/** The watermark: every tick stamped at or before it is recorded. */
+export async function watermark(db: Db): Promise<number> {
+  const [w] = await rows<{ t: string }>(db, sql`SELECT t::text FROM market_watermark`);
+  return Number(w?.t ?? 0);
+}
+
+async function writeBatch(db: Db, batch: FeedBatch): Promise<{ ticks: number; candles: number }> {
   const candles = foldCandles(batch.ticks, batch.bars);
   const allTicks = batch.historyTicks.length ? [...batch.historyTicks, ...batch.ticks] : batch.ticks;
   if (!allTicks.length && !candles.length) return { ticks: 0, candles: 0 };

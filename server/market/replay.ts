@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MarketProduct } from './catalog.ts';
-import { emptyBatch, type Feed, type FeedBatch, type LastPrice, type Tick } from './feed.ts';
+import { emptyBatch, endOfSecond, type Feed, type FeedBatch, type LastPrice, type Tick } from './feed.ts';
 import { parseScaled } from './prices.ts';
 
 /** One OHLCV row of a replay file, prices as written. */
@@ -105,6 +105,11 @@ export class ReplayFeed implements Feed {
     // A replay has no history of its own; it starts at the next whole second.
     this.startAt ??= Math.floor(now / 1000) * 1000 + 1000;
     return emptyBatch();
+  }
+
+  /** Ticks are stamped on whole seconds: the start is one, and every offset is a multiple of 1000. */
+  finalUpTo(now: number): number {
+    return endOfSecond(now);
   }
 
   poll(now: number): FeedBatch {

@@ -3,7 +3,7 @@ import type { Deps } from '../deps.ts';
 import type { Service } from '../services.ts';
 import { loadProducts } from './catalog.ts';
 import { every } from './loop.ts';
-import type { Feed } from './feed.ts';
+import type { Feed, FeedBatch } from './feed.ts';
 import { MixedFeed } from './mixed-feed.ts';
 import { lastPrices, prune, recordBatch } from './recorder.ts';
 import { loadReplayDir, ReplayFeed, type ReplaySource } from './replay.ts';
@@ -27,9 +27,12 @@ export class MarketFeed {
     readonly feed: Feed,
   ) {}
 
+  /** Called with the new watermark after each write commits (wakes settlement in this process). */
+  onFinal: ((upTo: number) => void) | undefined;
+
   async resume(now: number): Promise<StepResult> {
     const batch = await this.feed.resume(await lastPrices(this.db), now);
-    const written = await recordBatch(this.db, batch);
+    const written = await this.record(batch, now);
     this.resumed = true;
     return written;
   }
@@ -37,12 +40,20 @@ export class MarketFeed {
   async step(now: number): Promise<StepResult> {
     if (!this.resumed) return this.resume(now);
     try {
-      return await recordBatch(this.db, await this.feed.poll(now));
+      return await this.record(await this.feed.poll(now), now);
     } catch (e) {
       // The feed has moved on but the write did not happen: re-read the store next time, which fills the hole.
       this.resumed = false;
       throw e;
     }
+  }
+
+  /** Writes a batch with the watermark it completes, then tells the listener. */
+  private async record(batch: FeedBatch, now: number): Promise<StepResult> {
+    const upTo = this.feed.finalUpTo?.(now) ?? now;
+    const written = await recordBatch(this.db, batch, upTo);
+    this.onFinal?.(upTo);
+    return written;
   }
 
   prune(now: number): Promise<void> {

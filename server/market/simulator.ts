@@ -1,5 +1,5 @@
 import type { MarketProduct } from './catalog.ts';
-import type { Bar, Feed, FeedBatch, LastPrice, Tick } from './feed.ts';
+import { endOfSecond, type Bar, type Feed, type FeedBatch, type LastPrice, type Tick } from './feed.ts';
 import { backfill, fillGap, secondTicks } from './history.ts';
 
 /** The simulator's default seed; any integer gives another, equally reproducible, market. */
@@ -31,12 +31,21 @@ export class Simulator implements Feed {
         const history = backfill(p, this.seed, now);
         bars.push(...history.bars);
         this.last.set(p.id, history.last);
+        // The backfill ends at the current minute; its seconds up to now are live ticks, written with the history,
+        // so a first start has a fresh price (open markets say so) from its first second, and the watermark the
+        // resume publishes is true: no tick at or before now is still to come.
+        this.fill(p, history.last, now, ticks, bars, historyTicks);
         continue;
       }
       this.last.set(p.id, known);
       this.fill(p, known, now, ticks, bars, historyTicks);
     }
     return { ticks, bars, historyTicks };
+  }
+
+  /** Ticks are stamped on whole seconds (history.ts secondTick). */
+  finalUpTo(now: number): number {
+    return endOfSecond(now);
   }
 
   poll(now: number): FeedBatch {

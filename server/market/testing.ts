@@ -6,10 +6,20 @@ import type { Tick } from './feed.ts';
 import { parseScaled } from './prices.ts';
 import { recordBatch } from './recorder.ts';
 
-/** Test helpers: record hand-made ticks through the real recorder, so prices at chosen times are known. */
+/**
+ * Test helpers: record hand-made ticks through the real recorder, so prices at chosen times are known. The
+ * watermark rises to the latest of them (as a feed that produced them would say), never falls, and never hides
+ * a tick a test writes behind it: tests write their prices by hand, in the order they need.
+ */
 export async function recordTicks(db: Db, p: MarketProduct, points: readonly [t: number, price: string][]): Promise<void> {
   const ticks: Tick[] = points.map(([t, price]) => ({ productId: p.id, t, price: parseScaled(price, p.decimals), qty: 1n, up: true }));
   await recordBatch(db, { ticks, bars: [], historyTicks: [] });
+  if (ticks.length) await publishWatermark(db, Math.max(...ticks.map((k) => k.t)));
+}
+
+/** Raises the feed's watermark as a feed would after recording ticks up to `t`. */
+export async function publishWatermark(db: Db, t: number): Promise<void> {
+  await db.execute(sql`UPDATE market_watermark SET t = greatest(t, ${t})`);
 }
 
 export async function countRows(db: Db, table: 'ticks' | 'candles' | 'orders', where = sql``): Promise<number> {

@@ -7,7 +7,7 @@ import { fromCents, toCents } from '../domain/money.ts';
 import { loadProducts, type MarketProduct } from '../market/catalog.ts';
 import { createSimulatedFeed } from '../market/service.ts';
 import { SettlementEngine, type SettledOrder } from '../market/settlement.ts';
-import { countRows, recordTicks } from '../market/testing.ts';
+import { countRows, publishWatermark, recordTicks } from '../market/testing.ts';
 import { queueCashbackOnSettled } from '../referral/on-settled.ts';
 import { T0, useTestServer } from '../testing/harness.ts';
 
@@ -162,14 +162,19 @@ describe('settlement', () => {
     expect(await rows<{ n: number }>(s.deps.db, sql`SELECT count(*)::int AS n FROM referral_cashback WHERE order_id IN ${mine}`)).toEqual([{ n: 0 }]);
   });
 
-  it('waits for the tick at its settle time, or settles on the last one once the grace period is over', async () => {
+  it('waits for the watermark (the price of its settle time is final), never settles early, then the last tick at or before it decides', async () => {
     s.clock.set(T0 + 300_000);
     await recordTicks(s.deps.db, btc, [[T0 + 300_000, '67000.00']]);
     const m = await funded('100.20');
     const o = (await create(m.token, {})).body.data as Order;
-    const engine = new SettlementEngine(s.deps.db, { graceMs: 5000 });
-    expect(await engine.settleDue(o.settleTime + 1000)).toBe(0);
-    expect(await engine.settleDue(o.settleTime + 5000)).toBe(1);
+    const engine = new SettlementEngine(s.deps.db);
+    // Due, but the feed has not said that the ticks up to its settle time are complete: one could still come.
+    expect(await engine.settleDue(o.settleTime + 60_000)).toBe(0);
+    await publishWatermark(s.deps.db, o.settleTime - 1);
+    expect(await engine.settleDue(o.settleTime + 60_000)).toBe(0);
+    await publishWatermark(s.deps.db, o.settleTime);
+    expect(await engine.settleDue(o.settleTime - 1)).toBe(0);
+    expect(await engine.settleDue(o.settleTime)).toBe(1);
     const [row] = await rows<{ status: string; settle_price: string }>(s.deps.db, sql`SELECT status, settle_price::text FROM orders WHERE id = ${o.id}`);
     expect(row).toEqual({ status: 'draw', settle_price: '6700000' });
   });

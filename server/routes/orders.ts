@@ -11,7 +11,10 @@ export function orderRoutes(app: Hono, deps: Deps) {
   route(app, deps, 'order/create', async ({ body, user, db, now }) => {
     const product = await findProduct(db, body.productId);
     if (!product) throw new ApiError('error.product_unknown');
-    return placeOrder(db, { userId: user.id, product, direction: body.direction, amount: toCents(body.amount), cycle: body.cycle, now });
+    const order = await placeOrder(db, { userId: user.id, product, direction: body.direction, amount: toCents(body.amount), cycle: body.cycle, now });
+    // Settlement sets its timer for this order now (a rolled-back order only costs it an empty run).
+    deps.signals.orderPlaced(order.settleTime);
+    return order;
   });
 
   route(app, deps, 'order/hold_list', async ({ body, user, db, now }) =>

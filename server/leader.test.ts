@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { describe, expect, it, vi } from 'vitest';
+import { rows } from './db/rows.ts';
+import { leadershipFor, PgLeadership, soleLeader } from './leader.ts';
+import type { Service } from './services.ts';
+import { useTestServer } from './testing/harness.ts';
+
+const s = useTestServer();
+
+/** A job that records which instance runs it. */
+function job(log: string[], who: string) {
+  return (): Service => {
+    log.push(`${who} started`);
+    return { name: 'probe', stop: () => void log.push(`${who} stopped`) };
+  };
+}
+
+describe('leadership', () => {
+  it('on PGlite this process leads every job at once', async () => {
+    if (process.env['DATABASE_URL']) expect(leadershipFor(s.deps.db)).toBeInstanceOf(PgLeadership);
+    else expect(leadershipFor(s.deps.db)).toBe(soleLeader);
+    const log: string[] = [];
+    const service = await soleLeader.lead('probe', job(log, 'a'));
+    await service.stop();
+    expect(log).toEqual(['a started', 'a stopped']);
+  });
+
+  // Two instances on one PostgreSQL: one leads, and when its connection dies the other takes over within 5 s.
+  it.skipIf(!process.env['DATABASE_URL'])('on PostgreSQL one instance leads a job; a standby takes over when the leader\'s connection dies', async () => {
+    const pool = (s.deps.db as unknown as { $client: pg.Pool }).$client;
+    const log: string[] = [];
+    const a = await new PgLeadership(pool.options).lead('probe', job(log, 'a'));
+    const b = await new PgLeadership(pool.options).lead('probe', job(log, 'b'));
+    expect(log).toEqual(['a started']);
+    // The leader's session dies (a killed process, a dropped connection): its lock goes with it.
+    const [holder] = await rows<{ pid: number }>(
+      s.deps.db,
+      sql`SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    );
+    expect(holder).toBeDefined();
+    await s.deps.db.execute(sql`SELECT pg_terminate_backend(${holder?.pid ?? 0})`);
+    // Two processes in real life: which of them notices first is not ordered, only that both happen.
+    await vi.waitFor(() => expect([...log].sort()).toEqual(['a started', 'a stopped', 'b started']), { timeout: 5000, interval: 50 });
+    await a.stop();
+    await b.stop();
+    expect(log.slice(-1)).toEqual(['b stopped']);
+  });
+});
