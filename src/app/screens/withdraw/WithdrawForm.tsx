@@ -48,7 +48,7 @@ export function WithdrawForm({ addresses, onDone }: Props) {
       const body = { paymethod: method, amount: v.amount.trim(), payPassword: v.payPassword, ...(addressId ? { addressId } : {}) };
       await withdraw(client, body, { idempotencyKey: submission.keyFor(body) });
       submission.done();
-      toast('msg.withdraw_ok');
+      toast('msg.withdraw_submitted');
       onDone();
     },
   });
