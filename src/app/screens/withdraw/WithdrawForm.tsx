@@ -10,7 +10,7 @@ import { FormAlert } from '../../components/FormAlert.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useForm } from '../../hooks/useForm.ts';
 import { useLang } from '../../hooks/useLang.ts';
-import { formatMoney } from '../../i18n/format.ts';
+import { formatMoney } from '../../format/index.ts';
 import { ChoiceGroup } from '../../money/ChoiceGroup.tsx';
 import { SelectField } from '../../money/SelectField.tsx';
 import { useAppConfig } from '../../money/useAppConfig.ts';
