@@ -5,6 +5,7 @@ import '../styles/base.css';
 import '../styles/layout.css';
 import '../styles/forms.css';
 import '../styles/rise-fall.css';
+import '../styles/tabs.css';
 import { ThemeSync } from '../layout/ThemeSync.tsx';
 import type { App } from './createApp.ts';
 import { ApiContext } from './apiContext.ts';
