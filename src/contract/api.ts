@@ -84,10 +84,11 @@ export const api = {
   'order/list': post(orderListReq, orderList, 'Settled orders, newest first: result, open and settle price and time, profit.'),
   'order/create': money(orderCreateReq, order, 'Place a rise/fall order: stake and fee are debited in one transaction; opens at the last tick.'),
   'order/hold_list': post(empty, holdList, 'My open orders with open price, settle time and the server time.'),
-  'product/list': post(productListReq, productList, 'Products with last price, 24 h change and category.'),
-  'product/details': post(productRef, productDetails, 'One product: cycles with payout rates, fee rate, minimum and maximum amounts.'),
-  'product/trunover': post(turnoverReq, turnover, '24 h volume and amount, and the latest trades (since a cursor).'),
-  'product/kdata': post(kdataReq, kdata, 'Candles of an interval; with `since`, only bars at or after it (new or changed).'),
+  // Market reads are public: a visitor browses /hq and /xq (decisions.md, issue 11 item 4); product/orders is mine.
+  'product/list': publicPost(productListReq, productList, 'Products with last price, 24 h change and category.'),
+  'product/details': publicPost(productRef, productDetails, 'One product: cycles with payout rates, fee rate, minimum and maximum amounts.'),
+  'product/trunover': publicPost(turnoverReq, turnover, '24 h volume and amount, and the latest trades (since a cursor).'),
+  'product/kdata': publicPost(kdataReq, kdata, 'Candles of an interval; with `since`, only bars at or after it (new or changed).'),
   'product/orders': post(productRef, holdList, 'My orders on one product: open ones and the latest settled ones.'),
   // Support (decisions.md)
   'support/messages': post(messagesReq, messages, 'Chat messages after a cursor, and the unread count; markRead clears it.'),
