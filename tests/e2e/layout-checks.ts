@@ -4,7 +4,9 @@ import type { Page } from '@playwright/test';
 /**
  * What the layout check reports: text cut off inside its box (overflow hidden or an ellipsis with
  * scrollWidth > clientWidth), anything reaching past the viewport, and a page wider than the viewport.
- * Children of a sideways scroller (a tab row, a table wrapper) are allowed past the edge: they scroll.
+ * Children of a sideways scroller (a tab row, a table wrapper) or of a clipping box (the announcement ticker's
+ * marquee) are allowed past the edge: they scroll inside it and never widen the page. Visually hidden text
+ * (1 px boxes for screen readers) is clipped on purpose.
  */
 export async function findOverflow(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -16,12 +18,9 @@ export async function findOverflow(page: Page): Promise<string[]> {
       const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
       return `${el.tagName.toLowerCase()}${cls} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
     };
-    const scrolls = (el: Element) => {
-      const s = getComputedStyle(el);
-      return s.overflowX === 'auto' || s.overflowX === 'scroll';
-    };
-    const insideScroller = (el: Element) => {
-      for (let p = el.parentElement; p && p !== document.body && p !== root; p = p.parentElement) if (scrolls(p)) return true;
+    const contains = (el: Element) => getComputedStyle(el).overflowX !== 'visible';
+    const insideContainer = (el: Element) => {
+      for (let p = el.parentElement; p && p !== document.body && p !== root; p = p.parentElement) if (contains(p)) return true;
       return false;
     };
     for (const el of Array.from(document.body.querySelectorAll('*'))) {
@@ -33,8 +32,9 @@ export async function findOverflow(page: Page): Promise<string[]> {
       if (el.closest('canvas, svg')) continue;
       const hasText = Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '');
       const clips = s.overflowX === 'hidden' || s.overflowX === 'clip' || s.textOverflow === 'ellipsis';
-      if (hasText && clips && el.scrollWidth > el.clientWidth + 1) problems.push(`clipped: ${describe(el)} (${el.scrollWidth} > ${el.clientWidth})`);
-      if ((box.right > viewport + 1 || box.left < -1) && !insideScroller(el)) problems.push(`past the viewport: ${describe(el)} (${Math.round(box.left)}..${Math.round(box.right)})`);
+      const visuallyHidden = el.clientWidth <= 1 || el.clientHeight <= 1;
+      if (hasText && clips && !visuallyHidden && el.scrollWidth > el.clientWidth + 1) problems.push(`clipped: ${describe(el)} (${el.scrollWidth} > ${el.clientWidth})`);
+      if ((box.right > viewport + 1 || box.left < -1) && !insideContainer(el)) problems.push(`past the viewport: ${describe(el)} (${Math.round(box.left)}..${Math.round(box.right)})`);
     }
     return problems;
   });
