@@ -51,6 +51,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     for (const path of ALL_ROUTES) {
       await open(page, path);
       await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
+      await page.screenshot({ path: test.info().outputPath(`${colorScheme}-${fileName(path)}.png`) });
       for (const v of await seriousAxeViolations(page)) found.push(`${path}: ${v}`);
     }
     expect(found).toEqual([]);
