@@ -14,7 +14,7 @@ import {
   holdList, kdata, kdataReq, order, orderCreateReq, orderList, orderListReq, productDetails, productList,
   productListReq, productRef, turnover, turnoverReq,
 } from './market.ts';
-import { messages, messagesReq, sendReq, supportMessage } from './support.ts';
+import { contactAck, contactReq, messages, messagesReq, sendReq, supportMessage } from './support.ts';
 import {
   balanceList, bindIdcardReq, depositReq, idcardStatus, inviteInfo, loginReq, refundReq, registerReq,
   rechargeAddress, rechargeAddressReq, resetPaypwdReq, resetPwdReq, reviewItem, saveBankReq, session,
@@ -93,6 +93,7 @@ export const api = {
   // Support (decisions.md)
   'support/messages': post(messagesReq, messages, 'Chat messages after a cursor, and the unread count; markRead clears it.'),
   'support/send': post(sendReq, supportMessage, 'Send a text message to support.'),
+  'support/contact': publicPost(contactReq, contactAck, 'A visitor (no session) leaves a message and a way to answer; rate-limited per IP.'),
 } as const;
 
 export type Api = typeof api;
