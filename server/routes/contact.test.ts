@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../db/rows.ts';
+import { contactCommands } from '../operator/commands/contact.ts';
 import { useTestServer } from '../testing/harness.ts';
 import { CONTACT_LIMIT_PER_HOUR } from './contact.ts';
 
@@ -41,4 +42,17 @@ describe('support/contact (a visitor reaches support without a session)', () => 
     s.clock.set(s.clock.now() + HOUR + 1);
     expect((await contact(valid)).status).toBe(200);
   });
+
+  it('the operator lists open requests and marks one done', async () => {
+    const [inbox, done] = contactCommands;
+    if (!inbox || !done) throw new Error('contact commands missing');
+    const listed = await inbox.run(s.deps, []);
+    expect(listed).toContain('"0912345678"');
+    const id = /#(\d+)/.exec(listed)?.[1] ?? '';
+    expect(await done.run(s.deps, [id])).toBe(`Contact request #${id} marked done.`);
+    expect(await done.run(s.deps, [id])).toBe(`No open contact request #${id}.`);
+    expect(await inbox.run(s.deps, [])).not.toContain(`#${id} `);
+    await expect(done.run(s.deps, ['x'])).rejects.toThrow('want one request id');
+  });
 });
+
