@@ -3,6 +3,7 @@ import type { Deps } from './deps.ts';
 import { ApiError } from './http/errors.ts';
 import { authRoutes } from './routes/auth.ts';
 import { commonRoutes } from './routes/common.ts';
+import { contactRoutes } from './routes/contact.ts';
 import { earnRoutes } from './routes/earn.ts';
 import { inviteRoutes } from './routes/invite.ts';
 import { moneyRoutes } from './money/routes.ts';
@@ -25,6 +26,7 @@ export function createApp(deps: Deps): Hono {
   inviteRoutes(app, deps);
   moneyRoutes(app, deps);
   supportRoutes(app, deps);
+  contactRoutes(app, deps);
   productRoutes(app, deps);
   orderRoutes(app, deps);
 

@@ -165,4 +165,19 @@ describe('product/trunover', () => {
     const after = await s.call('product/trunover', { id: p.id, since: NOW - 3000 }, { token });
     expect((after.body.data as typeof t).trades.map((x) => x[0])).toEqual([NOW - 2000, NOW - 1000, NOW]);
   });
+
+  it('lets a visitor read the market (list, details, candles, tape) but not anyone\'s orders', async () => {
+    const p = bySymbol(products[0]?.symbol ?? '');
+    const list = await s.call('product/list', {});
+    expect(list.status).toBe(200);
+    expect((list.body.data as { items: ProductSummary[] }).items.length).toBe(products.length);
+    expect((await s.call('product/details', { id: p.id })).status).toBe(200);
+    expect((await s.call('product/kdata', { id: p.id, interval: '1m' })).status).toBe(200);
+    expect((await s.call('product/trunover', { id: p.id })).status).toBe(200);
+    // An expired or unknown token on a public read is no reason to refuse it.
+    expect((await s.call('product/list', {}, { token: 'no-such-token' })).status).toBe(200);
+    const orders = await s.call('product/orders', { id: p.id });
+    expect(orders.status).toBe(401);
+    expect(orders.body.msg).toBe('error.unauthorized');
+  });
 });

@@ -14,7 +14,7 @@ import {
   holdList, holdListReq, holdListRes, kdata, kdataReq, order, orderCreateReq, orderList, orderListReq, orderResultsReq, productDetails, productList,
   productListReq, productRef, turnover, turnoverReq,
 } from './market.ts';
-import { messages, messagesReq, sendReq, supportMessage } from './support.ts';
+import { contactAck, contactReq, messages, messagesReq, sendReq, supportMessage } from './support.ts';
 import {
   balanceList, bindIdcardReq, depositReq, idcardStatus, inviteInfo, loginReq, refundReq, registerReq,
   rechargeAddress, rechargeAddressReq, resetPaypwdReq, resetPwdReq, reviewItem, saveBankReq, session,
@@ -85,14 +85,16 @@ export const api = {
   'order/create': money(orderCreateReq, order, 'Place a rise/fall order: stake and fee are debited in one transaction; opens at the last tick.'),
   'order/hold_list': post(holdListReq, holdListRes, 'My open orders with open price, settle time and the server time; with `since`, only those opened since, and the open count.'),
   'order/results': post(orderResultsReq, holdList, 'My orders with these ids, open or settled (ids not mine are left out): the due chase.'),
-  'product/list': post(productListReq, productList, 'Products with last price, 24 h change and category.'),
-  'product/details': post(productRef, productDetails, 'One product: cycles with payout rates, fee rate, minimum and maximum amounts.'),
-  'product/trunover': post(turnoverReq, turnover, '24 h volume and amount, and the latest trades (since a cursor).'),
-  'product/kdata': post(kdataReq, kdata, 'Candles of an interval; with `since`, only bars at or after it (new or changed).'),
+  // Market reads are public: a visitor browses /hq and /xq (decisions.md, issue 11 item 4); product/orders is mine.
+  'product/list': publicPost(productListReq, productList, 'Products with last price, 24 h change and category.'),
+  'product/details': publicPost(productRef, productDetails, 'One product: cycles with payout rates, fee rate, minimum and maximum amounts.'),
+  'product/trunover': publicPost(turnoverReq, turnover, '24 h volume and amount, and the latest trades (since a cursor).'),
+  'product/kdata': publicPost(kdataReq, kdata, 'Candles of an interval; with `since`, only bars at or after it (new or changed).'),
   'product/orders': post(productRef, holdList, 'My orders on one product: open ones and the latest settled ones.'),
   // Support (decisions.md)
   'support/messages': post(messagesReq, messages, 'Chat messages after a cursor, and the unread count; markRead clears it.'),
   'support/send': post(sendReq, supportMessage, 'Send a text message to support.'),
+  'support/contact': publicPost(contactReq, contactAck, 'A visitor (no session) leaves a message and a way to answer; rate-limited per IP.'),
 } as const;
 
 export type Api = typeof api;

@@ -16,3 +16,21 @@ export const sendReq = z.object({
     // PostgreSQL text cannot hold NUL, and no keyboard types one.
     .refine((s) => !s.includes('\u0000'), 'field.invalid'),
 });
+
+/** A visitor's contact form (issue 11 item 4): someone without a session, e.g. one who forgot the password, reaches support. */
+export const CONTACT_MESSAGE_MAX = 1000;
+const contactText = (max: number) =>
+  z
+    .string({ error: 'field.required' })
+    .trim()
+    .min(1, 'field.required')
+    .max(max, 'field.too_long')
+    .refine((s) => !s.includes('\u0000'), 'field.invalid');
+export const contactReq = z.object({
+  name: contactText(60),
+  /** How support answers: a phone number, an e-mail address or the username. */
+  contact: contactText(120),
+  message: contactText(CONTACT_MESSAGE_MAX),
+});
+export const contactAck = z.object({ id: z.number().int(), createdAt: epochMs });
+

@@ -4,6 +4,9 @@ import { RouterProvider } from 'react-router-dom';
 import '../styles/base.css';
 import '../styles/layout.css';
 import '../styles/forms.css';
+import '../styles/rise-fall.css';
+import '../styles/tabs.css';
+import { ThemeSync } from '../layout/ThemeSync.tsx';
 import type { App } from './createApp.ts';
 import { ApiContext } from './apiContext.ts';
 
@@ -12,6 +15,7 @@ export function AppRoot({ app }: { app: App }) {
     <Provider store={app.store}>
       <I18nextProvider i18n={app.i18n}>
         <ApiContext value={app.client}>
+          <ThemeSync />
           <RouterProvider router={app.router} />
         </ApiContext>
       </I18nextProvider>

@@ -7,6 +7,7 @@ import { createI18n } from '../i18n/createI18n.ts';
 import { DEFAULT_LANG, intlLocale, isLang } from '../i18n/languages.ts';
 import { createConfigLoader } from '../router/configLoader.ts';
 import { createRoutes } from '../router/createRoutes.tsx';
+import { authPath } from '../router/returnTo.ts';
 import { langAtom } from '../state/language.ts';
 import { tokenAtom } from '../state/session.ts';
 import { LANG_KEY, readItem, TOKEN_KEY } from '../storage/local.ts';
@@ -48,8 +49,13 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       return isLang(stored) ? stored : DEFAULT_LANG;
     },
     onUnauthorized: () => {
+      // Say "session expired" only when there was a session; come back here after the next login.
+      const hadSession = store.get(tokenAtom) !== null;
       store.set(tokenAtom, null);
-      void router?.navigate('/login');
+      const here = router?.state.location;
+      // Parallel calls can all answer 401: the first one decides where to go (and whether to say "expired").
+      if (!router || here?.pathname === '/login' || router.state.navigation.location?.pathname === '/login') return;
+      void router.navigate(authPath('/login', here ? `${here.pathname}${here.search}` : '/', hadSession));
     },
   });
   const routes = createRoutes(createConfigLoader(client));

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { UserDetails } from '../../contract/user.ts';
 import { useLang } from '../hooks/useLang.ts';
-import { formatMoney } from '../i18n/format.ts';
+import { formatMoney } from '../format/index.ts';
 
 type Props = { readonly details: Pick<UserDetails, 'balance' | 'available' | 'frozen' | 'currency'>; readonly labels: 'home' | 'my' };
 

@@ -11,6 +11,10 @@ interface FormSpec<F extends string> {
   readonly submit: (values: Record<F, string>) => Promise<void>;
 }
 
+function omit<F extends string>(errors: FieldErrors<F>, field: F): FieldErrors<F> {
+  return Object.fromEntries(Object.entries(errors).filter(([key]) => key !== field)) as FieldErrors<F>;
+}
+
 /** Form state with client checks first, then the server's verdict; one submission at a time. */
 export function useForm<F extends string>(spec: FormSpec<F>) {
   const { i18n } = useTranslation();
@@ -19,7 +23,12 @@ export function useForm<F extends string>(spec: FormSpec<F>) {
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
-  const set = (field: F) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  // Issue 11: an error stays only while it is true, so editing a field clears its message and the form's.
+  const set = (field: F) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => (e[field] === undefined ? e : omit(e, field)));
+    setFormError(null);
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -33,8 +42,10 @@ export function useForm<F extends string>(spec: FormSpec<F>) {
       await spec.submit(values);
     } catch (e) {
       const failure = isApiFailure(e) ? e : networkFailure;
-      setErrors(serverFieldErrors(i18n, failure, spec.fields));
-      setFormError(failure.msg);
+      const fieldErrors = serverFieldErrors(i18n, failure, spec.fields);
+      setErrors(fieldErrors);
+      // One place per error: a message already shown under its field is not repeated on the form line.
+      setFormError(Object.values(fieldErrors).includes(failure.msg) ? null : failure.msg);
     } finally {
       setPending(false);
     }

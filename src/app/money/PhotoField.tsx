@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PHOTO_TYPES } from './compressPhoto.ts';
 
 interface Props {
@@ -7,28 +8,60 @@ interface Props {
   /** Already translated. */
   readonly error?: string | undefined;
   readonly hint?: string | undefined;
-  readonly previewUrl?: string | null | undefined;
-  readonly previewAlt?: string;
   readonly name?: string;
 }
 
-/** A labelled photo picker; on a phone `accept` offers the camera too. */
-export function PhotoField({ label, onFile, error, hint, previewUrl, previewAlt = '', name }: Props) {
+/** A local preview of the chosen photo, released when it changes or the field goes. */
+function usePreview(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file?.type.startsWith('image/')) {
+      setUrl(null);
+      return;
+    }
+    const u = URL.createObjectURL(file);
+    setUrl(u);
+    return () => URL.revokeObjectURL(u);
+  }, [file]);
+  return url;
+}
+
+/**
+ * A labelled photo picker styled as a button (issue 11 item 8), with the chosen file's name and a preview.
+ * The native input stays in the page, visually hidden but focusable, so keyboards, screen readers and the
+ * phone's camera offer (`accept`) all work as before.
+ */
+export function PhotoField({ label, onFile, error, hint, name }: Props) {
+  const { t } = useTranslation();
   const id = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const preview = usePreview(file);
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <div className="field photo-field">
       <input
         id={id}
+        className="photo-field__input"
         name={name}
         type="file"
         accept={PHOTO_TYPES.join(',')}
-        onChange={(e) => onFile(e.target.files?.[0] ?? null)}
+        onChange={(e) => {
+          const chosen = e.target.files?.[0] ?? null;
+          setFile(chosen);
+          onFile(chosen);
+        }}
         aria-invalid={error ? true : undefined}
         aria-describedby={described || undefined}
       />
-      {previewUrl ? <img className="photo-preview" src={previewUrl} alt={previewAlt} /> : null}
+      <label htmlFor={id} className="photo-field__label">
+        <span>{label}</span>
+        {/* The visible button; the input itself already announces the chosen file. */}
+        <span className="photo-field__picker" aria-hidden="true">
+          <span className="photo-field__action">{t(file ? 'money.photo_change' : 'money.photo_choose')}</span>
+          {file ? <span className="photo-field__name">{file.name}</span> : null}
+        </span>
+      </label>
+      {preview ? <img className="photo-preview" src={preview} alt={label} /> : null}
       {hint ? (
         <p id={`${id}-hint`} className="field__hint">
           {hint}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ReviewItem } from '../../contract/user.ts';
 import { useLang } from '../hooks/useLang.ts';
-import { formatDateTime, formatMoney } from '../i18n/format.ts';
+import { formatDateTime, formatMoney } from '../format/index.ts';
 
 interface Props {
   readonly items: readonly ReviewItem[];

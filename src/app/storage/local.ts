@@ -1,6 +1,8 @@
 /** The spec's localStorage keys. Reads never throw: storage can be blocked in private modes. */
 export const TOKEN_KEY = 'accessToken';
 export const LANG_KEY = 'lang';
+/** Ours, not the spec's: the member's theme choice (issue 11 item 9). */
+export const THEME_KEY = 'theme';
 
 export function readItem(key: string): string | null {
   try {

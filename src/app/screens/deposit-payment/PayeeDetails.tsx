@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Res } from '../../../contract/api.ts';
 import { useLang } from '../../hooks/useLang.ts';
-import { formatMoney } from '../../i18n/format.ts';
+import { formatMoney } from '../../format/index.ts';
 import { CopyButton } from '../../money/CopyButton.tsx';
 import { AddressQr } from './AddressQr.tsx';
 

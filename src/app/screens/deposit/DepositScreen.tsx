@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { TextField } from '../../components/TextField.tsx';
 import { useForm } from '../../hooks/useForm.ts';
 import { useLang } from '../../hooks/useLang.ts';
-import { formatMoney } from '../../i18n/format.ts';
+import { formatMoney } from '../../format/index.ts';
 import { amountError } from '../../money/amount.ts';
 import { ChoiceGroup } from '../../money/ChoiceGroup.tsx';
 import { MemberScreen } from '../../money/MemberScreen.tsx';

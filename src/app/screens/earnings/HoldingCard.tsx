@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../hooks/useLang.ts';
-import { formatDateTime } from '../../i18n/format.ts';
+import { formatDateTime } from '../../format/index.ts';
 import { useEarnFormat } from '../wealth/useEarnFormat.ts';
 import { RevenueRecords } from './RevenueRecords.tsx';
 import type { Holding } from './types.ts';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../hooks/useLang.ts';
-import { formatDateTime, formatMoney } from '../../i18n/format.ts';
+import { formatDateTime, formatMoney } from '../../format/index.ts';
 import type { Entry } from './useLedgerPages.ts';
 
 /** A freeze or unfreeze leaves the total alone; its amount is the change of the available part. */

@@ -5,7 +5,7 @@ import { ChevronIcon } from '../../components/icons.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { useCall } from '../../hooks/useCall.ts';
 import { useLang } from '../../hooks/useLang.ts';
-import { formatDateTime } from '../../i18n/format.ts';
+import { formatDateTime } from '../../format/index.ts';
 import './help.css';
 
 /**

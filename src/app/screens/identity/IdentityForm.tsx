@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorBody, Res } from '../../../contract/api.ts';
 import { useApi } from '../../app/apiContext.ts';
@@ -13,27 +13,11 @@ import { identityFields, validateIdentity, type Side } from './validateIdentity.
 
 const badImage = (side: Side): ErrorBody => ({ code: 4013, msg: 'error.image_invalid', data: { fields: { [side]: 'error.image_invalid' } } });
 
-/** A local preview of the chosen photo, released when it changes or the form goes. */
-function usePreview(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const u = URL.createObjectURL(file);
-    setUrl(u);
-    return () => URL.revokeObjectURL(u);
-  }, [file]);
-  return url;
-}
-
 export function IdentityForm({ onSubmitted }: { readonly onSubmitted: (status: Res<'user/idcard'>) => void }) {
   const { t } = useTranslation();
   const client = useApi();
   const toast = useSetAtom(showToastAtom);
   const [files, setFiles] = useState<Record<Side, File | null>>({ front: null, back: null });
-  const preview = { front: usePreview(files.front), back: usePreview(files.back) };
   const form = useForm({
     fields: identityFields,
     initial: { realName: '', idNumber: '', front: '', back: '' },
@@ -60,8 +44,8 @@ export function IdentityForm({ onSubmitted }: { readonly onSubmitted: (status: R
     <form className="panel form" noValidate aria-label={t('screen.realname')} onSubmit={(e) => void form.onSubmit(e)}>
       <TextField label={t('idcard.realName')} name="realName" autoComplete="name" value={form.values.realName} onValue={form.set('realName')} error={error(form.errors.realName)} />
       <TextField label={t('idcard.idNumber')} name="idNumber" autoComplete="off" autoCapitalize="characters" value={form.values.idNumber} onValue={form.set('idNumber')} error={error(form.errors.idNumber)} />
-      <PhotoField label={t('idcard.front')} name="front" hint={t('idcard.photo_hint')} onFile={pick('front')} previewUrl={preview.front} previewAlt={t('idcard.front')} error={error(form.errors.front)} />
-      <PhotoField label={t('idcard.back')} name="back" onFile={pick('back')} previewUrl={preview.back} previewAlt={t('idcard.back')} error={error(form.errors.back)} />
+      <PhotoField label={t('idcard.front')} name="front" hint={t('idcard.photo_hint')} onFile={pick('front')} error={error(form.errors.front)} />
+      <PhotoField label={t('idcard.back')} name="back" onFile={pick('back')} error={error(form.errors.back)} />
       <FormAlert messageKey={form.formError} />
       <button type="submit" className="button button--block" disabled={form.pending}>
         {form.pending ? t('idcard.sending') : t('idcard.submit')}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Res } from '../../../contract/api.ts';
 import { useLang } from '../../hooks/useLang.ts';
-import { formatDateTime } from '../../i18n/format.ts';
+import { formatDateTime } from '../../format/index.ts';
 
 /** Where the member's check stands, and why it was denied. */
 export function IdentityStatus({ idcard }: { readonly idcard: Res<'user/idcard'> }) {

@@ -19,7 +19,7 @@ describe('/lang', () => {
     await expect.element(screen.getByRole('heading', { level: 1, name: vn.screen.lang })).toBeVisible();
     await expect.element(screen.getByRole('button', { name: vn.app.back })).toBeVisible();
     expect(localStorage.getItem('lang')).toBe('vn');
-    expect(document.documentElement.lang).toBe('vi');
+    expect(document.documentElement.lang).toBe('vi-VN');
 
     await screen.getByRole('button', { name: vn.app.back }).click();
     await expect.element(screen.getByRole('link', { name: vn.nav.market })).toBeVisible();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../../../locales/en.json' with { type: 'json' };
 import { guardConsole } from '../../testing/consoleGuard.ts';
-import { fail, ok } from '../../testing/fakeApi.ts';
+import { fail, ok, type Recorded, type Reply } from '../../testing/fakeApi.ts';
+import { balanceList, moneyHandlers, wallets } from '../../testing/moneyFixtures.ts';
 import { renderApp } from '../../testing/renderApp.tsx';
 import { resetBrowserState } from '../../testing/reset.ts';
 
@@ -43,5 +44,44 @@ describe('/login', () => {
     const { screen } = await renderApp('/login');
     await expect.element(screen.getByRole('link', { name: en.auth.register })).toHaveAttribute('href', '/reg');
     await expect.element(screen.getByRole('link', { name: en.auth.forgot })).toHaveAttribute('href', '/kf');
+  });
+
+  it('returns to where the member was (?next=) instead of home', async () => {
+    const { app, screen } = await renderApp('/login?next=%2Fwallet', { 'user/login': () => ok({ accessToken: 'tok-9', expiresAt: 1 }) });
+    await login(screen, 'alice01', 'secret1');
+    await expect.element(screen.getByRole('heading', { level: 1, name: en.screen.wallet })).toBeVisible();
+    expect(app.router.state.location.pathname).toBe('/wallet');
+  });
+
+  it('never follows a next that leaves the app', async () => {
+    const { app, screen } = await renderApp('/login?next=%2F%2Fevil.example', { 'user/login': () => ok({ accessToken: 'tok-9', expiresAt: 1 }) });
+    await login(screen, 'alice01', 'secret1');
+    await expect.element(screen.getByText(en.msg.login_ok)).toBeVisible();
+    expect(app.router.state.location.pathname).toBe('/');
+  });
+
+  it('an expired session says so on /login and brings the member back after logging in', async () => {
+    localStorage.setItem('accessToken', 'expired-token');
+    const expiredOr = (reply: Reply) => (req: Recorded) => (req.headers.get('Authorization') === 'expired-token' ? fail(401, 4010, 'error.unauthorized') : reply);
+    const { app, screen } = await renderApp('/wallet', {
+      'user/balance_list': expiredOr(ok(balanceList)),
+      'user/getUserWallets': expiredOr(ok(wallets)),
+      'user/login': () => ok({ accessToken: 'tok-2', expiresAt: 1 }),
+    });
+    await expect.element(screen.getByText(en.auth.session_expired)).toBeVisible();
+    expect(app.router.state.location.search).toContain('next=%2Fwallet');
+    await login(screen, 'alice01', 'secret1');
+    await expect.element(screen.getByRole('heading', { level: 1, name: en.screen.wallet })).toBeVisible();
+    expect(app.router.state.location.pathname).toBe('/wallet');
+  });
+
+  it('a visitor sent to log in from a member screen comes back to it', async () => {
+    const { app, screen } = await renderApp('/wallet', { ...moneyHandlers, 'user/login': () => ok({ accessToken: 'tok-3', expiresAt: 1 }) });
+    await screen.getByRole('link', { name: en.auth.login, exact: true }).click();
+    await expect.element(screen.getByRole('heading', { level: 1, name: en.screen.login })).toBeVisible();
+    expect(screen.getByText(en.auth.session_expired).query()).toBeNull();
+    await login(screen, 'alice01', 'secret1');
+    await expect.element(screen.getByRole('heading', { level: 1, name: en.screen.wallet })).toBeVisible();
+    expect(app.router.state.location.pathname).toBe('/wallet');
   });
 });

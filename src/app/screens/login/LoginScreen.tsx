@@ -1,16 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useApi } from '../../app/apiContext.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useForm } from '../../hooks/useForm.ts';
 import { useSignIn } from '../../hooks/useSignIn.ts';
+import { authPath, EXPIRED_PARAM, NEXT_PARAM, safeNext } from '../../router/returnTo.ts';
 import { loginFields, validateLogin } from './validateLogin.ts';
 
 export function LoginScreen() {
   const { t } = useTranslation();
   const client = useApi();
   const signIn = useSignIn();
+  const [params] = useSearchParams();
+  const expired = params.get(EXPIRED_PARAM) === '1';
+  const next = safeNext(params.get(NEXT_PARAM));
   const form = useForm({
     fields: loginFields,
     initial: { username: '', password: '' },
@@ -24,6 +28,7 @@ export function LoginScreen() {
 
   return (
     <form className="panel form" noValidate onSubmit={(e) => void form.onSubmit(e)}>
+      {expired ? <p className="notice">{t('auth.session_expired')}</p> : null}
       <TextField label={t('label.username')} name="username" autoComplete="username" autoCapitalize="none" value={form.values.username} onValue={form.set('username')} error={error(form.errors.username)} />
       <TextField label={t('label.password')} name="password" type="password" autoComplete="current-password" value={form.values.password} onValue={form.set('password')} error={error(form.errors.password)} />
       <FormAlert messageKey={form.formError} />
@@ -31,7 +36,7 @@ export function LoginScreen() {
         {form.pending ? t('auth.submitting') : t('auth.login')}
       </button>
       <p className="form__links">
-        <span>{t('auth.no_account')}</span> <Link to="/reg">{t('auth.register')}</Link>
+        <span>{t('auth.no_account')}</span> <Link to={authPath('/reg', next)}>{t('auth.register')}</Link>
       </p>
       <p className="form__links">
         {/* decisions.md: no self-service recovery without a second channel; support helps. */}

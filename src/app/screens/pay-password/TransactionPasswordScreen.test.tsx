@@ -12,7 +12,7 @@ guardConsole();
 const save = (screen: Awaited<ReturnType<typeof renderApp>>['screen']) => screen.getByRole('button', { name: en.paypwd.submit }).click();
 
 describe('/txpassword', () => {
-  it('first time: prompts for the login password and the 6 digits, then sets it ("Reset Successful")', async () => {
+  it('first time: prompts for the login password and the 6 digits, then sets it ("PIN set")', async () => {
     signIn();
     let set = false;
     const { api, screen } = await renderApp('/txpassword', {
@@ -39,7 +39,7 @@ describe('/txpassword', () => {
     expect(api.count('user/reset_paypwd')).toBe(0);
     await screen.getByLabelText(en.paypwd.newPayPassword, { exact: true }).fill('123456');
     await save(screen);
-    await expect.element(screen.getByRole('status')).toHaveTextContent('Reset Successful');
+    await expect.element(screen.getByRole('status')).toHaveTextContent('PIN set');
     expect(api.last('user/reset_paypwd')?.body).toEqual({ loginPassword: 'secret123', newPayPassword: '123456', confirmPayPassword: '123456' });
     // Now set: the screen offers to change it with the current one.
     await expect.element(screen.getByText(en.paypwd.change_intro)).toBeVisible();

@@ -40,7 +40,8 @@ function PayPasswordForm({ changing, onDone }: { readonly changing: boolean; rea
     submit: async (v) => {
       const proof = changing ? { oldPayPassword: v.oldPayPassword } : { loginPassword: v.loginPassword };
       await client.call('user/reset_paypwd', { ...proof, newPayPassword: v.newPayPassword, confirmPayPassword: v.confirmPayPassword });
-      toast('msg.reset_ok');
+      // A first PIN is set, not reset: say what actually happened.
+      toast(changing ? 'msg.reset_ok' : 'msg.pin_set');
       onDone();
     },
   });

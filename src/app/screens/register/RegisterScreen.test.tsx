@@ -56,7 +56,7 @@ describe('/reg', () => {
     await screen.getByLabelText(en.label.password, { exact: true }).fill(valid.password);
     await screen.getByLabelText(en.label.confirmPassword).fill(valid.confirmPassword);
     await screen.getByRole('button', { name: en.auth.register, exact: true }).click();
-    await expect.element(screen.getByRole('alert')).toHaveTextContent(en.error.username_taken);
+    await expect.element(screen.getByText(en.error.username_taken)).toBeVisible();
     await expect.element(screen.getByLabelText(en.label.username)).toHaveAttribute('aria-invalid', 'true');
   });
 

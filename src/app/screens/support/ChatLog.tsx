@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../hooks/useLang.ts';
-import { formatDateTime } from '../../i18n/format.ts';
+import { formatDateTime } from '../../format/index.ts';
 import type { ChatMessage } from './chatState.ts';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../hooks/useLang.ts';
-import { formatInteger } from '../../i18n/format.ts';
+import { formatInteger } from '../../format/index.ts';
 import { MESSAGE_MAX, validateMessage } from './limits.ts';
 
 /** The message box: a live length count against the limit, and a send that never loses what was typed. */

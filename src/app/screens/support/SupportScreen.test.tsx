@@ -153,6 +153,21 @@ describe('the kf tab badge', () => {
     await expect.poll(() => tab.element().querySelector('.tab-badge')).toBeNull();
   });
 
+  it('signed out: a visitor reaches support through the contact form (support/contact), checked first', async () => {
+    const { api, screen } = await renderApp('/kf', { 'support/contact': () => ok({ id: 1, createdAt: 1 }) });
+    const form = screen.getByRole('form', { name: en.kf.contact_title });
+    await form.getByRole('button', { name: en.kf.contact_submit }).click();
+    await expect.element(form.getByText(en.prompt.message)).toBeVisible();
+    expect(api.count('support/contact')).toBe(0);
+    await form.getByLabelText(en.kf.contact_name).fill('Lan');
+    await form.getByLabelText(en.kf.contact_contact).fill('0912345678');
+    await form.getByLabelText(en.kf.contact_message, { exact: true }).fill('I forgot my password');
+    await form.getByRole('button', { name: en.kf.contact_submit }).click();
+    await expect.element(screen.getByRole('status')).toHaveTextContent(en.msg.contact_sent);
+    expect(api.last('support/contact')?.body).toEqual({ name: 'Lan', contact: '0912345678', message: 'I forgot my password' });
+    await expect.element(form.getByLabelText(en.kf.contact_name)).toHaveValue('');
+  });
+
   it('shows no badge signed out and never polls', async () => {
     const { api, screen } = await renderApp('/');
     await expect.element(screen.getByRole('navigation', { name: en.app.main_nav })).toBeVisible();

@@ -8,6 +8,7 @@ import { SignInPrompt } from '../../components/SignInPrompt.tsx';
 import { ROOT_ROUTE_ID } from '../../router/routeIds.ts';
 import { tokenAtom } from '../../state/session.ts';
 import { ChatLog } from './ChatLog.tsx';
+import { ContactForm } from './ContactForm.tsx';
 import { Composer } from './Composer.tsx';
 import { useChat } from './useChat.ts';
 import './support.css';
@@ -23,6 +24,7 @@ export function SupportScreen() {
       <div className="stack">
         <SignInPrompt />
         {hours}
+        <ContactForm />
       </div>
     );
   }

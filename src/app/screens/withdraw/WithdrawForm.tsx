@@ -10,7 +10,7 @@ import { FormAlert } from '../../components/FormAlert.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useForm } from '../../hooks/useForm.ts';
 import { useLang } from '../../hooks/useLang.ts';
-import { formatMoney } from '../../i18n/format.ts';
+import { formatMoney } from '../../format/index.ts';
 import { ChoiceGroup } from '../../money/ChoiceGroup.tsx';
 import { SelectField } from '../../money/SelectField.tsx';
 import { useAppConfig } from '../../money/useAppConfig.ts';
@@ -48,7 +48,7 @@ export function WithdrawForm({ addresses, onDone }: Props) {
       const body = { paymethod: method, amount: v.amount.trim(), payPassword: v.payPassword, ...(addressId ? { addressId } : {}) };
       await withdraw(client, body, { idempotencyKey: submission.keyFor(body) });
       submission.done();
-      toast('msg.withdraw_ok');
+      toast('msg.withdraw_submitted');
       onDone();
     },
   });

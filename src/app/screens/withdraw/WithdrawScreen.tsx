@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { useLang } from '../../hooks/useLang.ts';
-import { formatMoney } from '../../i18n/format.ts';
+import { formatMoney } from '../../format/index.ts';
 import { MemberScreen } from '../../money/MemberScreen.tsx';
 import { ReviewList } from '../../money/ReviewList.tsx';
 import { useMemberCall } from '../../money/useMemberCall.ts';

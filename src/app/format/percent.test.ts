@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPercent, rateToPercent } from './percent.ts';
+import { formatPercent, rateToPercent } from './index.ts';
 
 describe('rates as percentages', () => {
   it('moves the decimal point in the string, never through a float', () => {

@@ -1,0 +1,34 @@
+import type { Lang } from '../../contract/primitives.ts';
+import { intlLocale } from '../i18n/languages.ts';
+import { memoByKey } from './memo.ts';
+
+/**
+ * One clock style everywhere (issue 11): 24 hours in every language. vn and zn use it by custom, and en does too,
+ * because a trading app shows settle times to the second and "12:00:05 AM" next to "00:00:05" reads as two clocks.
+ */
+const HOUR_CYCLE = 'h23';
+
+const styles = {
+  dateTime: { dateStyle: 'medium', timeStyle: 'short', hourCycle: HOUR_CYCLE },
+  date: { dateStyle: 'medium' },
+  time: { hour: '2-digit', minute: '2-digit', hourCycle: HOUR_CYCLE },
+  clock: { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: HOUR_CYCLE },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+type Style = keyof typeof styles;
+
+const dateFormat = memoByKey((key) => {
+  const [locale = 'en-US', style = 'dateTime', timeZone] = key.split('|');
+  return new Intl.DateTimeFormat(locale, { ...styles[style as Style], ...(timeZone ? { timeZone } : {}) });
+});
+
+/** The member's own time zone unless a test pins one. */
+const format = (style: Style, ms: number, lang: Lang, timeZone?: string) => dateFormat(`${intlLocale(lang)}|${style}|${timeZone ?? ''}`).format(ms);
+
+/** Epoch milliseconds as date and time ("Jan 15, 2024, 15:05"). */
+export const formatDateTime = (ms: number, lang: Lang, timeZone?: string): string => format('dateTime', ms, lang, timeZone);
+/** Epoch milliseconds as a date only. */
+export const formatDate = (ms: number, lang: Lang, timeZone?: string): string => format('date', ms, lang, timeZone);
+/** Hours and minutes ("15:05"). */
+export const formatTime = (ms: number, lang: Lang, timeZone?: string): string => format('time', ms, lang, timeZone);
+/** Hours, minutes and seconds ("15:05:09"), for trade, open and settle times. */
+export const formatClock = (ms: number, lang: Lang, timeZone?: string): string => format('clock', ms, lang, timeZone);

@@ -1,0 +1,6 @@
+/**
+ * The one formatter (issue 11): money, prices, percentages, dates and times in the member's language,
+ * built on memoised Intl formatters. Every screen formats through here.
+ */
+export { formatChange, formatDecimal, formatInteger, formatMoney, formatPercent, formatPrice, rateToPercent } from './numbers.ts';
+export { formatClock, formatDate, formatDateTime, formatTime } from './dates.ts';

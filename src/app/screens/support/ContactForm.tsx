@@ -1,0 +1,76 @@
+import { useSetAtom } from 'jotai';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../../app/apiContext.ts';
+import { FormAlert } from '../../components/FormAlert.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import type { FieldErrors } from '../../components/fieldErrors.ts';
+import { useForm } from '../../hooks/useForm.ts';
+import { showToastAtom } from '../../state/toast.ts';
+
+const fields = ['name', 'contact', 'message'] as const;
+type Field = (typeof fields)[number];
+const MESSAGE_MAX = 1000;
+
+function validate(v: Record<Field, string>): FieldErrors<Field> {
+  const out: FieldErrors<Field> = {};
+  for (const f of fields) if (!v[f].trim()) out[f] = `prompt.${f}`;
+  if (v.message.length > MESSAGE_MAX) out.message = 'field.too_long';
+  return out;
+}
+
+/** /kf for a visitor (issue 11 item 4): a member who cannot log in still reaches support (support/contact). */
+export function ContactForm() {
+  // A sent message starts a fresh, empty form.
+  const [round, setRound] = useState(0);
+  return <ContactFields key={round} onSent={() => setRound((r) => r + 1)} />;
+}
+
+function ContactFields({ onSent }: { readonly onSent: () => void }) {
+  const { t } = useTranslation();
+  const client = useApi();
+  const toast = useSetAtom(showToastAtom);
+  const messageId = useId();
+  const form = useForm({
+    fields,
+    initial: { name: '', contact: '', message: '' },
+    validate,
+    submit: async (v) => {
+      await client.call('support/contact', { name: v.name.trim(), contact: v.contact.trim(), message: v.message.trim() });
+      toast('msg.contact_sent');
+      onSent();
+    },
+  });
+  const error = (key: string | undefined) => (key ? t(key) : undefined);
+  const messageError = error(form.errors.message);
+  return (
+    <form className="panel form" noValidate aria-labelledby="contact-title" onSubmit={(e) => void form.onSubmit(e)}>
+      <h2 id="contact-title">{t('kf.contact_title')}</h2>
+      <p className="muted">{t('kf.contact_intro')}</p>
+      <TextField label={t('kf.contact_name')} name="name" autoComplete="name" maxLength={60} value={form.values.name} onValue={form.set('name')} error={error(form.errors.name)} />
+      <TextField label={t('kf.contact_contact')} name="contact" autoComplete="email" maxLength={120} value={form.values.contact} onValue={form.set('contact')} error={error(form.errors.contact)} />
+      <div className="field">
+        <label htmlFor={messageId}>{t('kf.contact_message')}</label>
+        <textarea
+          id={messageId}
+          name="message"
+          rows={4}
+          maxLength={MESSAGE_MAX}
+          value={form.values.message}
+          onChange={(e) => form.set('message')(e.target.value)}
+          aria-invalid={messageError ? true : undefined}
+          aria-describedby={messageError ? `${messageId}-error` : undefined}
+        />
+        {messageError ? (
+          <p id={`${messageId}-error`} className="field__error">
+            {messageError}
+          </p>
+        ) : null}
+      </div>
+      <FormAlert messageKey={form.formError} />
+      <button type="submit" className="button button--block" disabled={form.pending}>
+        {form.pending ? t('auth.submitting') : t('kf.contact_submit')}
+      </button>
+    </form>
+  );
+}
