@@ -3,8 +3,8 @@ import { createApiClient } from '../api/client.ts';
 import { config, fail, fakeApi, ok, type Handler } from '../testing/fakeApi.ts';
 import { createConfigLoader } from './configLoader.ts';
 
-function setup(handler: Handler) {
-  const api = fakeApi({ 'common/config': handler });
+function setup(handler: Handler, hold: readonly string[] = []) {
+  const api = fakeApi({ 'common/config': handler }, { hold });
   const client = createApiClient({ base: '/api', timeout: 10_000, fetch: api.fetch, token: () => null, lang: () => 'en', onUnauthorized: () => undefined });
   const doc = { title: 'before' };
   return { api, load: createConfigLoader(client, doc), doc };
@@ -24,18 +24,16 @@ describe('config before navigation', () => {
   });
 
   it('shares one request between overlapping calls, and asks again afterwards', async () => {
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((r) => (release = r));
-    const { api, load } = setup(async () => {
-      await gate;
-      return ok(config);
-    });
+    const { api, load } = setup(() => ok(config), ['common/config']);
     const a = load();
     const b = load();
-    release();
+    // The first call's request has arrived and is unanswered while the second call joins it.
+    (await api.nextRequest('common/config')).release();
     await Promise.all([a, b]);
     expect(api.count('common/config')).toBe(1);
-    await load();
+    const c = load();
+    (await api.nextRequest('common/config')).release();
+    await c;
     expect(api.count('common/config')).toBe(2);
   });
 });

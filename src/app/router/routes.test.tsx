@@ -53,41 +53,26 @@ describe('router', () => {
   });
 
   it('fetches the config before each navigation and only then shows the next screen', async () => {
-    let release: () => void = () => undefined;
-    let gated = false;
-    const { api, screen } = await renderApp('/', {
-      'common/config': async () => {
-        if (gated) await new Promise<void>((r) => (release = r));
-        return ok({ ...config, web_name: gated ? 'Renamed' : config.web_name });
-      },
-    });
+    const { api, screen } = await renderApp('/');
     await expect.element(screen.getByRole('heading', { level: 1, name: config.web_name })).toBeVisible();
     expect(api.count('common/config')).toBe(1);
-    gated = true;
+    api.hold('common/config');
     await screen.getByRole('link', { name: en.nav.market }).click();
-    await expect.poll(() => api.count('common/config')).toBe(2);
+    const pending = await api.request('common/config', 2);
     // Still on home while the config is in flight.
     await expect.element(screen.getByRole('heading', { level: 1, name: config.web_name })).toBeVisible();
-    release();
+    pending.respond(ok({ ...config, web_name: 'Renamed' }));
     await expect.element(screen.getByRole('heading', { level: 1, name: en.screen.hq })).toBeVisible();
     expect(document.title).toBe('Renamed');
   });
 
   it('shares one config request between overlapping navigations', async () => {
-    let release: () => void = () => undefined;
-    let gated = false;
-    const { api, app, screen } = await renderApp('/', {
-      'common/config': async () => {
-        if (gated) await new Promise<void>((r) => (release = r));
-        return ok(config);
-      },
-    });
+    const { api, app, screen } = await renderApp('/');
     await expect.element(screen.getByRole('heading', { level: 1, name: config.web_name })).toBeVisible();
-    gated = true;
+    api.hold('common/config');
     const first = app.router.navigate('/lang');
     const second = app.router.navigate('/my');
-    await expect.poll(() => api.count('common/config')).toBe(2);
-    release();
+    (await api.request('common/config', 2)).release();
     await Promise.all([first, second]);
     await expect.element(screen.getByRole('heading', { level: 1, name: en.screen.my })).toBeVisible();
     expect(api.count('common/config')).toBe(2);

@@ -61,23 +61,24 @@ describe('/reg', () => {
   });
 
   it('disables submit while pending, then says "Sign Up Success" and goes home signed in', async () => {
-    let release: () => void = () => undefined;
-    const { api, screen } = await renderApp('/reg?code=INV1', {
-      'user/register': async () => {
-        await new Promise<void>((r) => (release = r));
-        return ok({ accessToken: 'new-token', expiresAt: 1 });
-      },
-    });
+    const { api, screen } = await renderApp(
+      '/reg?code=INV1',
+      { 'user/register': () => ok({ accessToken: 'new-token', expiresAt: 1 }) },
+      { hold: ['user/register'] },
+    );
     await screen.getByLabelText(en.label.username).fill(valid.username);
     await screen.getByLabelText(en.label.phone).fill(valid.phone);
     await screen.getByLabelText(en.label.password, { exact: true }).fill(valid.password);
     await screen.getByLabelText(en.label.confirmPassword).fill(valid.confirmPassword);
     await screen.getByRole('button', { name: en.auth.register, exact: true }).click();
+    // The request has arrived and waits for us: the form must be pending now.
+    const register = await api.nextRequest('user/register');
     await expect.element(screen.getByRole('button', { name: en.auth.submitting })).toBeDisabled();
-    release();
+    expect(register.body).toEqual(valid);
+    register.release();
     await expect.element(screen.getByText(en.msg.signup_ok)).toBeVisible();
     await expect.element(screen.getByRole('navigation', { name: en.app.main_nav })).toBeVisible();
     expect(localStorage.getItem('accessToken')).toBe('new-token');
-    expect(api.last('user/register')?.body).toEqual(valid);
+    expect(api.count('user/register')).toBe(1);
   });
 });

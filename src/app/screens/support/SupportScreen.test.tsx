@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../../../locales/en.json' with { type: 'json' };
 import { guardConsole } from '../../testing/consoleGuard.ts';
-import { fail, ok, type Handler, type Recorded } from '../../testing/fakeApi.ts';
+import { fail, ok, type FakeApiOptions, type Handler, type Recorded } from '../../testing/fakeApi.ts';
 import { expectMobileLayout } from '../../testing/mobileLayout.ts';
 import { renderApp } from '../../testing/renderApp.tsx';
 import { resetBrowserState } from '../../testing/reset.ts';
@@ -37,9 +37,9 @@ function supportServer(initial: ReturnType<typeof msg>[] = [], unread = 0) {
   };
 }
 
-async function open(handlers: Record<string, Handler>, path = '/kf') {
+async function open(handlers: Record<string, Handler>, path = '/kf', options: FakeApiOptions = {}) {
   localStorage.setItem('accessToken', 'tok');
-  return renderApp(path, handlers);
+  return renderApp(path, handlers, options);
 }
 
 describe('/kf', () => {
@@ -62,34 +62,27 @@ describe('/kf', () => {
 
   it('shows my message at once, then stored; a failed send keeps the text and can be retried', async () => {
     const server = supportServer();
-    let failNext = true;
-    const { api, screen } = await open({
-      ...server.handlers,
-      'support/send': (req) => {
-        if (failNext) {
-          failNext = false;
-          return fail(429, 4290, 'error.rate_limited');
-        }
-        return server.handlers['support/send']?.(req) ?? fail(500, 5000, 'error.internal');
-      },
-    });
+    const { api, screen } = await open(server.handlers, '/kf', { hold: ['support/send'] });
     await expect.element(screen.getByText(en.kf.empty_conversation)).toBeVisible();
     const box = screen.getByLabelText(en.kf.message);
     await box.fill('  My deposit has not arrived  ');
     await screen.getByRole('button', { name: en.kf.send }).click();
+    const first = await api.nextRequest('support/send');
+    // Shown at once, before any answer.
     await expect.element(box).toHaveValue('');
     const log = screen.getByRole('log');
     await expect.element(log.getByText('My deposit has not arrived', { exact: true })).toBeVisible();
+    first.respond(fail(429, 4290, 'error.rate_limited'));
     await expect.element(log.getByText(en.kf.failed.replace('{{reason}}', en.error.rate_limited))).toBeVisible();
     await log.getByRole('button', { name: en.kf.retry }).click();
+    const retried = await api.nextRequest('support/send');
     await expect.element(log.getByText(en.kf.failed.replace('{{reason}}', en.error.rate_limited))).not.toBeInTheDocument();
     await expect.element(log.getByRole('button', { name: en.kf.retry })).not.toBeInTheDocument();
-    expect(api.requests.filter((r) => r.path === 'support/send').map((r) => r.body)).toEqual([
-      { body: 'My deposit has not arrived' },
-      { body: 'My deposit has not arrived' },
-    ]);
-    // One bubble, not two, once the stored copy arrives.
-    expect(log.getByText('My deposit has not arrived', { exact: true }).elements()).toHaveLength(1);
+    expect([first.body, retried.body]).toEqual([{ body: 'My deposit has not arrived' }, { body: 'My deposit has not arrived' }]);
+    retried.release();
+    // The stored copy replaces the pending one: one bubble, not two, and no third send.
+    await expect.poll(() => log.getByText('My deposit has not arrived', { exact: true }).elements().length).toBe(1);
+    expect(api.count('support/send')).toBe(2);
   });
 
   it('shows the length against the limit and refuses an empty or too long message without sending', async () => {
