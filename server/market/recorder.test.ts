@@ -6,6 +6,7 @@ import { loadProducts } from './catalog.ts';
 import { MINUTE } from './history.ts';
 import { candlesEnd, lastPrices } from './recorder.ts';
 import { MarketFeed } from './service.ts';
+import { serverSecret } from '../secrets.ts';
 import { Simulator } from './simulator.ts';
 
 const s = useTestServer();
@@ -32,7 +33,7 @@ describe('lastPrices after a first start that stored history but no tick yet', (
     // First start: the backfill writes 1-minute, hourly and daily candles up to the current minute, no ticks.
     // (One product keeps it quick; T0 is mid-afternoon UTC, hours before the daily candle ends.)
     const start = T0 + 20_000;
-    const first = new MarketFeed(s.deps.db, new Simulator([btc]));
+    const first = new MarketFeed(s.deps.db, new Simulator([btc], await serverSecret(s.deps.db, 'market_seed')));
     expect((await first.resume(start)).ticks).toBe(0);
 
     // The process stops before its first tick is stored, and starts again a few seconds later.
@@ -42,7 +43,7 @@ describe('lastPrices after a first start that stored history but no tick yet', (
     expect(last?.price.toString()).toBe(minute?.close);
 
     const restart = start + 5_000;
-    const again = new MarketFeed(s.deps.db, new Simulator([btc]));
+    const again = new MarketFeed(s.deps.db, new Simulator([btc], await serverSecret(s.deps.db, 'market_seed')));
     await again.resume(restart);
     await again.step(restart + 1000);
     const [ticks] = await rows<{ n: number; last: string | null }>(s.deps.db, sql`SELECT count(*)::int AS n, max(t)::text AS last FROM ticks WHERE product_id = ${btc.id}`);

@@ -1,0 +1,23 @@
+-- Secrets the server makes for itself at first start (the market seed, the idempotency HMAC key): random
+-- 256-bit values that live only in the database, never in code or configuration. Written once with
+-- INSERT ... ON CONFLICT DO NOTHING, so several processes starting together agree on one value.
+CREATE TABLE server_secrets (
+  name text PRIMARY KEY,
+  value text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+
+-- Attempt counters for guessable secrets (login, transaction password, password change, registration, the
+-- contact form). Each attempt is counted by one atomic INSERT ... ON CONFLICT ... RETURNING *before* the
+-- secret is checked, so parallel guesses cannot slip past the limit, and every server process shares them.
+-- bucket: '<what>:<scope>:<key>', e.g. 'login:src:203.0.113.9' or 'login:acct:alice'.
+CREATE TABLE rate_limits (
+  bucket text PRIMARY KEY,
+  -- attempts since window_start
+  n integer NOT NULL,
+  -- epoch ms (server clock) the counting window started; it restarts once reset_at has passed
+  window_start bigint NOT NULL,
+  -- epoch ms until which attempts beyond the free allowance are refused; grows exponentially with n
+  reset_at bigint NOT NULL
+);
+CREATE INDEX rate_limits_reset ON rate_limits (reset_at);
