@@ -7,7 +7,7 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/core.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
-import { MAX_BODY_BYTES } from '../http/route.ts';
+import { readInput } from '../http/route.ts';
 import { PAY_PASSWORD_LOCK_MS, PAY_PASSWORD_MAX_FAILS } from './limits.ts';
 
 /**
@@ -52,7 +52,7 @@ export function payPasswordGate(app: Hono, deps: Deps, path: GatedPath): void {
     if (c.req.method !== 'POST') return next();
     const now = deps.clock.now();
     const user = await findSession(deps.db, c.req.header('authorization'), now);
-    const body = user ? await jsonBody(c) : undefined;
+    const body = user ? await jsonBody(c, path) : undefined;
     const parsed = api[path].req.safeParse(body);
     if (user && parsed.success) {
       await verifyPayPassword(deps.db, user.id, parsed.data.payPassword, now);
@@ -67,12 +67,10 @@ export function requirePayPassword(c: Context): void {
   if (!passed.has(c.req.raw)) throw new ApiError('error.pay_password_wrong', { payPassword: 'error.pay_password_wrong' });
 }
 
-async function jsonBody(c: Context): Promise<unknown> {
-  if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) return undefined;
-  const text = await c.req.text(); // Hono caches it, so route() reads the same text again
-  if (text.length > MAX_BODY_BYTES) return undefined;
+/** The body route() will see (read once, memoised); anything it would refuse is left for it to answer. */
+async function jsonBody(c: Context, path: GatedPath): Promise<unknown> {
   try {
-    return JSON.parse(text);
+    return await readInput(c, 'POST', path);
   } catch {
     return undefined;
   }
