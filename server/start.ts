@@ -2,7 +2,6 @@ import { resolve } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApp } from './app.ts';
-import { RateLimiter } from './auth/rate-limit.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { openPglite, openPostgres, type Database } from './db/client.ts';
@@ -29,9 +28,6 @@ export function makeDeps(database: Database, config: Config, clock: Clock = syst
     db: database.db,
     config,
     clock,
-    // 5 failed logins per username and 30 per IP in 15 minutes.
-    loginLimiter: new RateLimiter(clock, 5, 15 * 60_000),
-    ipLimiter: new RateLimiter(clock, 30, 15 * 60_000),
     checkResponses,
   };
 }

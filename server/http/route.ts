@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
@@ -6,6 +7,7 @@ import { api, type Api, type ApiPath, type Res } from '../../src/contract/api.ts
 import type { ErrorKey } from '../../src/contract/errors.ts';
 import type { Lang } from '../../src/contract/primitives.ts';
 import { findSession, type AuthUser } from '../auth/tokens.ts';
+import { normalizeIp } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/core.ts';
 import type { Deps } from '../deps.ts';
@@ -58,7 +60,7 @@ export function route<P extends ApiPath>(app: Hono, deps: Deps, path: P, handler
       user,
       deps,
       lang: langOf(c.req.header('accept-language')),
-      ip: clientIp(c, deps),
+      ip: requestIp(c, deps),
       now,
       hono: c,
     } as Omit<RouteCtx<P>, 'db'>;
@@ -112,11 +114,25 @@ export function isUniqueViolation(e: unknown): boolean {
   return false;
 }
 
-function clientIp(c: Context, deps: Deps): string {
-  if (deps.config.TRUST_PROXY) {
-    const fwd = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (fwd) return fwd;
+/**
+ * The address a request came from. X-Forwarded-For is believed only when the socket peer is one of the
+ * TRUST_PROXY addresses, and then read from the right, skipping trusted hops: the first address a trusted
+ * proxy did not add is the client. A client's own (spoofed) entries further left are never reached.
+ */
+export function clientIp(peer: string | undefined, forwardedFor: string | undefined, trusted: readonly string[]): string {
+  let ip = peer === undefined ? 'local' : normalizeIp(peer);
+  if (!trusted.includes(ip) || !forwardedFor) return ip;
+  const hops = forwardedFor.split(',').map((h) => normalizeIp(h)).filter((h) => h !== '');
+  while (hops.length) {
+    const hop = hops.pop() ?? '';
+    if (isIP(hop) === 0) return ip;
+    ip = hop;
+    if (!trusted.includes(hop)) return hop;
   }
+  return ip;
+}
+
+function requestIp(c: Context, deps: Deps): string {
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? 'local';
+  return clientIp(env?.incoming?.socket?.remoteAddress, c.req.header('x-forwarded-for'), deps.config.TRUST_PROXY);
 }

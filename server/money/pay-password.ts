@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import { api } from '../../src/contract/api.ts';
 import { verifyPassword } from '../auth/passwords.ts';
@@ -11,27 +11,33 @@ import { readInput } from '../http/route.ts';
 import { PAY_PASSWORD_LOCK_MS, PAY_PASSWORD_MAX_FAILS } from './limits.ts';
 
 /**
- * Checks the 6-digit transaction password. Wrong tries are counted in the database with an atomic increment,
- * so concurrent guesses cannot slip past the limit; the fifth locks it for 15 minutes (server time).
- * Must run outside any transaction that a failure would roll back, or the count would be lost with it.
+ * Checks the 6-digit transaction password. Each try is counted on the member's row by one atomic UPDATE
+ * *before* the hash is checked, and only while it is not locked and under the limit, so concurrent guesses
+ * cannot slip past it: of 50 parallel tries at most 5 are checked. The fifth wrong one locks it for 15 minutes
+ * (server time); the right one resets the count. Must run outside any transaction a failure would roll back.
  */
 export async function verifyPayPassword(db: Db, userId: number, plain: string, now: number): Promise<void> {
-  const [u] = await db
-    .select({ hash: users.payPasswordHash, fails: users.payPasswordFails, lockedUntil: users.payPasswordLockedUntil })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!u?.hash) throw new ApiError('error.pay_password_unset');
-  if (u.lockedUntil && u.lockedUntil.getTime() > now) throw new ApiError('error.pay_password_locked');
-  if (await verifyPassword(u.hash, plain)) {
-    if (u.fails > 0) await db.update(users).set({ payPasswordFails: 0 }).where(eq(users.id, userId));
-    return;
-  }
   const [counted] = await db
     .update(users)
     .set({ payPasswordFails: sql`${users.payPasswordFails} + 1` })
-    .where(eq(users.id, userId))
-    .returning({ fails: users.payPasswordFails });
-  if ((counted?.fails ?? 0) >= PAY_PASSWORD_MAX_FAILS) {
+    .where(and(
+      eq(users.id, userId),
+      isNotNull(users.payPasswordHash),
+      or(isNull(users.payPasswordLockedUntil), lte(users.payPasswordLockedUntil, new Date(now))),
+      lt(users.payPasswordFails, PAY_PASSWORD_MAX_FAILS),
+    ))
+    .returning({ hash: users.payPasswordHash, fails: users.payPasswordFails });
+  if (!counted?.hash) {
+    const [u] = await db.select({ hash: users.payPasswordHash }).from(users).where(eq(users.id, userId));
+    if (!u?.hash) throw new ApiError('error.pay_password_unset');
+    throw new ApiError('error.pay_password_locked');
+  }
+  if (await verifyPassword(counted.hash, plain)) {
+    // Forget the tries up to and including this one; tries still in flight keep theirs.
+    await db.update(users).set({ payPasswordFails: sql`GREATEST(${users.payPasswordFails} - ${counted.fails}, 0)` }).where(eq(users.id, userId));
+    return;
+  }
+  if (counted.fails >= PAY_PASSWORD_MAX_FAILS) {
     await db.update(users).set({ payPasswordFails: 0, payPasswordLockedUntil: new Date(now + PAY_PASSWORD_LOCK_MS) }).where(eq(users.id, userId));
     throw new ApiError('error.pay_password_locked');
   }

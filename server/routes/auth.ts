@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { clearAttempts, countAttempts, limits, refundAttempt } from '../auth/attempts.ts';
 import { createSession } from '../auth/tokens.ts';
 import { accounts, users } from '../db/schema/core.ts';
 import type { Deps } from '../deps.ts';
@@ -16,7 +17,9 @@ const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const newInviteCode = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 
 export function authRoutes(app: Hono, deps: Deps) {
-  route(app, deps, 'user/register', async ({ body, db, now }) => {
+  route(app, deps, 'user/register', async ({ body, db, now, ip }) => {
+    // Counted before anything else, like every attempt: a flood of sign-ups from one address slows down.
+    if (!(await countAttempts(db, [limits.registerSource(ip, deps.config.REGISTER_PER_HOUR)], now))) throw new ApiError('error.rate_limited');
     const [inviter] = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, body.inviteCode.toUpperCase()));
     if (!inviter) throw fieldError('inviteCode', 'error.invite_invalid', 'error.invite_invalid');
     const passwordHash = await hashPassword(body.password);
@@ -38,17 +41,15 @@ export function authRoutes(app: Hono, deps: Deps) {
   });
 
   route(app, deps, 'user/login', async ({ body, db, now, ip }) => {
-    const nameKey = `u:${body.username.toLowerCase()}`;
-    const ipKey = `ip:${ip}`;
-    if (deps.loginLimiter.blocked(nameKey) || deps.ipLimiter.blocked(ipKey)) throw new ApiError('error.rate_limited');
-    const [u] = await db.select({ id: users.id, hash: users.passwordHash }).from(users).where(sql`lower(${users.username}) = ${body.username.toLowerCase()}`);
+    const name = body.username.toLowerCase();
+    // Source first, then this account from this source, then this account from everywhere (attempts.ts).
+    const buckets = [limits.loginSource(ip), limits.loginAccountSource(name, ip), limits.loginAccount(name)];
+    if (!(await countAttempts(db, buckets, now))) throw new ApiError('error.rate_limited');
+    const [u] = await db.select({ id: users.id, hash: users.passwordHash }).from(users).where(sql`lower(${users.username}) = ${name}`);
     const good = await verifyPassword(u?.hash ?? (await decoyHash()), body.password);
-    if (!u || !good) {
-      deps.loginLimiter.fail(nameKey);
-      deps.ipLimiter.fail(ipKey);
-      throw new ApiError('error.name_or_password', undefined, 401);
-    }
-    deps.loginLimiter.clear(nameKey);
+    if (!u || !good) throw new ApiError('error.name_or_password', undefined, 401);
+    await clearAttempts(db, [limits.loginAccountSource(name, ip).bucket, limits.loginAccount(name).bucket]);
+    await refundAttempt(db, limits.loginSource(ip).bucket);
     return createSession(db, u.id, now, ttlMs(deps));
   });
 

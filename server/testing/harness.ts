@@ -59,7 +59,8 @@ export function useTestServer(overrides: Partial<Config> = {}): TestServer {
   beforeAll(async () => {
     const database = await freshDatabase();
     const clock = new ManualClock(T0);
-    const config = { ...loadConfig({ MARKET_FEED: 'false' }), ...overrides };
+    // Tests register many members from one (in-process) address; attempts.test.ts checks the limit itself.
+    const config = { ...loadConfig({ MARKET_FEED: 'false', REGISTER_PER_HOUR: '1000000' }), ...overrides };
     const deps = makeDeps(database, config, clock, true);
     await seedIfEmpty(deps.db, clock.now());
     Object.assign(t, { database, clock, deps, app: createApp(deps) });

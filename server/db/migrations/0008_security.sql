@@ -10,14 +10,16 @@ CREATE TABLE server_secrets (
 -- Attempt counters for guessable secrets (login, transaction password, password change, registration, the
 -- contact form). Each attempt is counted by one atomic INSERT ... ON CONFLICT ... RETURNING *before* the
 -- secret is checked, so parallel guesses cannot slip past the limit, and every server process shares them.
--- bucket: '<what>:<scope>:<key>', e.g. 'login:src:203.0.113.9' or 'login:acct:alice'.
+-- bucket: '<what>:<scope>:<key>', e.g. 'login:src:203.0.113.9' or 'login:acct:alice'. See server/auth/attempts.ts.
 CREATE TABLE rate_limits (
   bucket text PRIMARY KEY,
-  -- attempts since window_start
+  -- attempts (allowed or not) since window_start
   n integer NOT NULL,
-  -- epoch ms (server clock) the counting window started; it restarts once reset_at has passed
+  -- epoch ms (server clock) the bucket started remembering; it forgets everything a `memory` later
   window_start bigint NOT NULL,
-  -- epoch ms until which attempts beyond the free allowance are refused; grows exponentially with n
-  reset_at bigint NOT NULL
+  -- epoch ms before which an attempt beyond the free allowance is refused; doubles with each one allowed
+  reset_at bigint NOT NULL,
+  -- whether the last attempt counted here may go on to check its secret (answered by RETURNING)
+  allowed boolean NOT NULL
 );
 CREATE INDEX rate_limits_reset ON rate_limits (reset_at);
