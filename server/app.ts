@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Deps } from './deps.ts';
 import { ApiError } from './http/errors.ts';
+import { log } from './log.ts';
 import { authRoutes } from './routes/auth.ts';
 import { commonRoutes } from './routes/common.ts';
 import { earnRoutes } from './routes/earn.ts';
@@ -31,7 +32,8 @@ export function createApp(deps: Deps): Hono {
   app.all('/api/*', (c) => c.json(new ApiError('error.not_found').body(), 404));
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.body(), err.status as 400);
-    console.error('[api] unexpected error', c.req.path, err);
+    // Structured and redacted: a failed query's parameters (card numbers, names, addresses) never reach the log.
+    log.error('api: unexpected error', { path: c.req.path, err });
     return c.json(new ApiError('error.internal').body(), 500);
   });
   return app;

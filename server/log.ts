@@ -16,6 +16,8 @@ const secretKey = (key: string) => {
 
 /** Patterns redacted inside any text: card-like digit runs, TRC20 addresses, bearer tokens, long hex/base64url. */
 const SECRET_TEXT: readonly [RegExp, string][] = [
+  // A failed query's message lists its parameters: the member's own data.
+  [/params: [^\n]*/g, 'params: [redacted]'],
   [/Bearer\s+[A-Za-z0-9._~+/=-]+/gi, 'Bearer [redacted]'],
   [/\bT[1-9A-HJ-NP-Za-km-z]{33}\b/g, '[address]'],
   [/\b(?:\d[ -]?){12,19}\b/g, '[card]'],

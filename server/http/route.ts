@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
@@ -10,6 +10,7 @@ import { findSession, type AuthUser } from '../auth/tokens.ts';
 import { normalizeIp } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/core.ts';
+import { serverSecret } from '../secrets.ts';
 import type { Deps } from '../deps.ts';
 import { bodyCapFor, parseJsonBody, readBodyText, refuseControlChars } from './body.ts';
 import { ApiError } from './errors.ts';
@@ -37,7 +38,32 @@ export async function readInput(c: Context, method: 'GET' | 'POST', path: string
   return input;
 }
 
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+/** Fields never part of a fingerprint: a PIN must not be recoverable from what is kept for idempotency. */
+const SECRET_FIELD = /password|pin$|pwd|authorization|token/i;
+const withoutSecrets = (body: unknown): unknown =>
+  body !== null && typeof body === 'object' && !Array.isArray(body)
+    ? Object.fromEntries(Object.entries(body).filter(([k]) => !SECRET_FIELD.test(k)).map(([k, v]) => [k, withoutSecrets(v)]))
+    : body;
+
+const hmacKeys = new WeakMap<Db, Promise<Buffer>>();
+const hmacKey = (db: Db) => {
+  let key = hmacKeys.get(db);
+  if (!key) {
+    key = serverSecret(db, 'idempotency_hmac');
+    key.catch(() => hmacKeys.delete(db));
+    hmacKeys.set(db, key);
+  }
+  return key;
+};
+
+/**
+ * What an Idempotency-Key is bound to: HMAC-SHA256 under a server secret (kept in the database) of the
+ * validated body with its secret fields left out. Without the key nothing can be tested against it, and even
+ * with it the PIN was never in it.
+ */
+export async function fingerprint(db: Db, validated: unknown): Promise<string> {
+  return createHmac('sha256', await hmacKey(db)).update(JSON.stringify(withoutSecrets(validated))).digest('hex');
+}
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
 
 /** Registers one contract path: parse, validate, authenticate, run (idempotently where money moves), envelope. */
@@ -69,7 +95,7 @@ export function route<P extends ApiPath>(app: Hono, deps: Deps, path: P, handler
     let data: Res<P>;
     if (endpoint.idempotent && user && key !== undefined) {
       if (!IDEMPOTENCY_KEY.test(key)) throw new ApiError('error.validation', { 'Idempotency-Key': 'field.invalid' });
-      data = await idempotent(deps.db, user.id, key, path, sha256(JSON.stringify(input)), (db) => handler({ ...base, db }));
+      data = await idempotent(deps.db, user.id, key, path, await fingerprint(deps.db, parsed.data), (db) => handler({ ...base, db }));
     } else if (endpoint.idempotent) {
       data = await deps.db.transaction((tx) => handler({ ...base, db: tx }));
     } else {
