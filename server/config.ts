@@ -42,10 +42,13 @@ export const configSchema = z.object({
       }
       return list.map(normalizeIp);
     }),
+  /** Seed the demo member, its code WELCOME1 and the demo deposit addresses. Unset: on for the embedded
+   *  PGlite default (so `npm ci && npm start` shows the demo), off with DATABASE_URL. */
+  DEMO: bool.optional(),
   /** New members one address may register per hour before each further one waits. */
   REGISTER_PER_HOUR: z.coerce.number().int().positive().max(1_000_000).default(20),
 });
-export type Config = z.infer<typeof configSchema>;
+export type Config = Omit<z.infer<typeof configSchema>, 'DEMO'> & { readonly DEMO: boolean };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable (`PORT=`) means unset, as in most shells' .env habits; otherwise '' would coerce to port 0.
@@ -55,5 +58,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  return { ...parsed.data, DEMO: parsed.data.DEMO ?? parsed.data.DATABASE_URL === undefined };
 }

@@ -36,7 +36,7 @@ export async function startServer(config: Config): Promise<Running> {
   const database = await openDatabase(config);
   await migrate(database);
   const deps = makeDeps(database, config);
-  const seeded = await seedIfEmpty(deps.db, deps.clock.now());
+  const seeded = await seedIfEmpty(deps.db, deps.clock.now(), { demo: config.DEMO });
   const root = new Hono();
   const { secret } = operatorEndpoint(root, deps);
   root.route('/', createApp(deps));

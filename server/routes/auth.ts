@@ -4,6 +4,7 @@ import type { Hono } from 'hono';
 import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { clearAttempts, countAttempts, limits, refundAttempt } from '../auth/attempts.ts';
 import { createSession } from '../auth/tokens.ts';
+import { rows } from '../db/rows.ts';
 import { accounts, users } from '../db/schema/core.ts';
 import type { Deps } from '../deps.ts';
 import { balanceOf } from '../domain/ledger.ts';
@@ -20,14 +21,17 @@ export function authRoutes(app: Hono, deps: Deps) {
   route(app, deps, 'user/register', async ({ body, db, now, ip }) => {
     // Counted before anything else, like every attempt: a flood of sign-ups from one address slows down.
     if (!(await countAttempts(db, [limits.registerSource(ip, deps.config.REGISTER_PER_HOUR)], now))) throw new ApiError('error.rate_limited');
-    const [inviter] = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, body.inviteCode.toUpperCase()));
-    if (!inviter) throw fieldError('inviteCode', 'error.invite_invalid', 'error.invite_invalid');
+    const code = body.inviteCode.toUpperCase();
+    const [inviter] = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, code));
+    // An operator's code (invite-create) invites without an inviter: the first members of a deployment.
+    const [house] = inviter ? [] : await rows<{ code: string }>(db, sql`SELECT code FROM invitation_codes WHERE code = ${code}`);
+    if (!inviter && !house) throw fieldError('inviteCode', 'error.invite_invalid', 'error.invite_invalid');
     const passwordHash = await hashPassword(body.password);
     try {
       const id = await db.transaction(async (tx) => {
         const [u] = await tx
           .insert(users)
-          .values({ username: body.username, phone: body.phone, passwordHash, inviteCode: newInviteCode(), inviterId: inviter.id, createdAt: new Date(now) })
+          .values({ username: body.username, phone: body.phone, passwordHash, inviteCode: newInviteCode(), inviterId: inviter?.id ?? null, createdAt: new Date(now) })
           .returning({ id: users.id });
         if (!u) throw new ApiError('error.internal');
         await tx.insert(accounts).values({ userId: u.id });

@@ -23,3 +23,20 @@ CREATE TABLE rate_limits (
   allowed boolean NOT NULL
 );
 CREATE INDEX rate_limits_reset ON rate_limits (reset_at);
+
+-- Invitation codes the operator creates (`npm run operator -- invite-create`), for a deployment whose first
+-- members have nobody to invite them. A member registered with one has no inviter.
+CREATE TABLE invitation_codes (
+  code text PRIMARY KEY,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+
+-- The demo deposit addresses 0003 seeded everywhere now come only with DEMO=true (server/seed.ts puts them
+-- back at each demo start); a real deployment sets its own with `npm run operator -- recharge-set`.
+DELETE FROM platform_settings WHERE (key, value) IN (
+  ('recharge.trc20.address', 'TLm29gGY1hPDTVrGX5Jxrag5qoxQ2F7LSs'),
+  ('recharge.bank.bankName', 'Vietcombank'),
+  ('recharge.bank.accountName', 'Candlewick Demo Ltd'),
+  ('recharge.bank.cardNumber', '0071000123456'),
+  ('recharge.bank.branch', 'Ho Chi Minh City Branch')
+);
