@@ -1,3 +1,4 @@
+import { startSessionPruner } from './auth/sessions.ts';
 import type { Deps } from './deps.ts';
 import { AccrualService } from './earn/service.ts';
 import { DemoApprover } from './money/demo-approver.ts';
@@ -13,7 +14,7 @@ export interface Service {
 
 /** Starts every background service; domains add theirs here. */
 export async function startServices(deps: Deps): Promise<Service[]> {
-  const services: Service[] = [new AccrualService(deps).start()];
+  const services: Service[] = [new AccrualService(deps).start(), startSessionPruner(deps)];
   // Demo mode: reviews approve themselves after DEMO_AUTO_APPROVE_MS; off (0) unless asked for.
   if (deps.config.DEMO_AUTO_APPROVE_MS > 0) services.push(new DemoApprover(deps).start());
   // Market feed and settlement; tests turn MARKET_FEED off and drive both with the manual clock.

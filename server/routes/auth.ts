@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { clearAttempts, countAttempts, limits, refundAttempt } from '../auth/attempts.ts';
+import { revokeSession } from '../auth/sessions.ts';
 import { createSession } from '../auth/tokens.ts';
 import { rows } from '../db/rows.ts';
 import { accounts, users } from '../db/schema/core.ts';
@@ -55,6 +56,11 @@ export function authRoutes(app: Hono, deps: Deps) {
     await clearAttempts(db, [limits.loginAccountSource(name, ip).bucket, limits.loginAccount(name).bucket]);
     await refundAttempt(db, limits.loginSource(ip).bucket);
     return createSession(db, u.id, now, ttlMs(deps));
+  });
+
+  route(app, deps, 'user/logout', async ({ user, db }) => {
+    await revokeSession(db, user.tokenHash);
+    return { ok: true as const };
   });
 
   route(app, deps, 'user/details', async ({ user, db }) => {

@@ -92,6 +92,8 @@ export const api = {
   // Support (decisions.md)
   'support/messages': post(messagesReq, messages, 'Chat messages after a cursor, and the unread count; markRead clears it.'),
   'support/send': post(sendReq, supportMessage, 'Send a text message to support.'),
+  // Session (issue 13; the spec has no logout path): the server forgets the token, so a copy of it is useless.
+  'user/logout': post(empty, ok, 'End this session on the server: its token stops working at once.'),
 } as const;
 
 export type Api = typeof api;
