@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Deps } from './deps.ts';
 import { ApiError } from './http/errors.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { log } from './log.ts';
 import { authRoutes } from './routes/auth.ts';
 import { commonRoutes } from './routes/common.ts';
@@ -14,6 +15,8 @@ import { supportRoutes } from './routes/support.ts';
 /** The API as a Hono app: testable with `app.request()`, no socket needed. Each domain adds its routes here. */
 export function createApp(deps: Deps): Hono {
   const app = new Hono();
+  // Every path, the static app's included (start.ts mounts this app before serveApp).
+  app.use('*', securityHeaders(deps.config.TRUST_PROXY));
   app.use('/api/*', async (c, next) => {
     await next();
     // Every answer carries the server time so the app can correct its clock.
