@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -5,6 +6,7 @@ import { createApp } from './app.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { openPglite, openPostgres, type Database } from './db/client.ts';
+import { lockDataDir } from './db/dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
 import { seedIfEmpty } from './seed.ts';
@@ -33,6 +35,21 @@ export function makeDeps(database: Database, config: Config, clock: Clock = syst
 }
 
 export async function startServer(config: Config): Promise<Running> {
+  // The embedded database is one process's: refuse to start on a DATA_DIR another live process holds.
+  let release: () => void = () => undefined;
+  if (!config.DATABASE_URL) {
+    mkdirSync(resolve(config.DATA_DIR), { recursive: true });
+    release = lockDataDir(resolve(config.DATA_DIR), 'server');
+  }
+  try {
+    return await startOn(config, release);
+  } catch (e) {
+    release();
+    throw e;
+  }
+}
+
+async function startOn(config: Config, release: () => void): Promise<Running> {
   const database = await openDatabase(config);
   await migrate(database);
   const deps = makeDeps(database, config);
@@ -57,6 +74,7 @@ export async function startServer(config: Config): Promise<Running> {
       for (const s of services) await s.stop();
       await new Promise<void>((ok) => server.close(() => ok()));
       await database.close();
+      release();
     },
   };
 }
