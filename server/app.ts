@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import type { Deps } from './deps.ts';
 import { ApiError } from './http/errors.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { log } from './log.ts';
 import { authRoutes } from './routes/auth.ts';
 import { commonRoutes } from './routes/common.ts';
 import { contactRoutes } from './routes/contact.ts';
@@ -14,6 +16,8 @@ import { supportRoutes } from './routes/support.ts';
 /** The API as a Hono app: testable with `app.request()`, no socket needed. Each domain adds its routes here. */
 export function createApp(deps: Deps): Hono {
   const app = new Hono();
+  // Every path, the static app's included (start.ts mounts this app before serveApp).
+  app.use('*', securityHeaders(deps.config.TRUST_PROXY));
   app.use('/api/*', async (c, next) => {
     await next();
     // Every answer carries the server time so the app can correct its clock.
@@ -33,7 +37,8 @@ export function createApp(deps: Deps): Hono {
   app.all('/api/*', (c) => c.json(new ApiError('error.not_found').body(), 404));
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.body(), err.status as 400);
-    console.error('[api] unexpected error', c.req.path, err);
+    // Structured and redacted: a failed query's parameters (card numbers, names, addresses) never reach the log.
+    log.error('api: unexpected error', { path: c.req.path, err });
     return c.json(new ApiError('error.internal').body(), 500);
   });
   return app;

@@ -1,4 +1,8 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** `::ffff:1.2.3.4` (an IPv4 client on a dual-stack socket) is `1.2.3.4`. */
+export const normalizeIp = (a: string) => a.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
 
 /** Configuration comes from the environment and is validated at start, so a typo fails loudly and early. */
 const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
@@ -22,10 +26,29 @@ export const configSchema = z.object({
   STATIC_DIR: z.string().default('./dist'),
   /** Where uploaded images live: never inside STATIC_DIR. */
   UPLOAD_DIR: z.string().optional(),
-  /** Trust X-Forwarded-For for the login rate limit (only behind a proxy you run). */
-  TRUST_PROXY: bool.default(false),
+  /** The addresses of your own reverse proxies, comma-separated: only a request from one of them has its
+   *  X-Forwarded-For believed, and then only the hops those proxies added. `false` or unset: none. */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx) => {
+      if (v === 'false' || v === '0') return [] as string[];
+      const list = v.split(',').map((a) => a.trim()).filter((a) => a !== '');
+      for (const a of list) {
+        if (isIP(normalizeIp(a)) === 0) {
+          ctx.addIssue({ code: 'custom', message: `"${a}" is not an IP address: list your proxies' addresses, e.g. 127.0.0.1,10.0.0.2` });
+          return z.NEVER;
+        }
+      }
+      return list.map(normalizeIp);
+    }),
+  /** Seed the demo member, its code WELCOME1 and the demo deposit addresses. Unset: on for the embedded
+   *  PGlite default (so `npm ci && npm start` shows the demo), off with DATABASE_URL. */
+  DEMO: bool.optional(),
+  /** New members one address may register per hour before each further one waits. */
+  REGISTER_PER_HOUR: z.coerce.number().int().positive().max(1_000_000).default(20),
 });
-export type Config = z.infer<typeof configSchema>;
+export type Config = Omit<z.infer<typeof configSchema>, 'DEMO'> & { readonly DEMO: boolean };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable (`PORT=`) means unset, as in most shells' .env habits; otherwise '' would coerce to port 0.
@@ -35,5 +58,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  return { ...parsed.data, DEMO: parsed.data.DEMO ?? parsed.data.DATABASE_URL === undefined };
 }

@@ -1,7 +1,6 @@
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import type { RateLimiter } from './auth/rate-limit.ts';
 import type { MarketSignals } from './market/signals.ts';
 
 /** Everything a route needs, passed explicitly so tests build the app without a socket. */
@@ -9,8 +8,6 @@ export interface Deps {
   readonly db: Db;
   readonly config: Config;
   readonly clock: Clock;
-  readonly loginLimiter: RateLimiter;
-  readonly ipLimiter: RateLimiter;
   /** Validate every answer against the contract too (tests); off in production for speed. */
   readonly checkResponses: boolean;
   /** In-process news for the background jobs (an order placed wakes settlement). */

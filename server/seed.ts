@@ -4,9 +4,11 @@ import type { Db } from './db/client.ts';
 import { rows } from './db/rows.ts';
 import { accounts, notices, users } from './db/schema/core.ts';
 import { move } from './domain/ledger.ts';
+import { platformSettings } from './db/schema/money.ts';
 import { seedEarnIfEmpty } from './earn/seed.ts';
+import type { RechargeKey } from './money/settings.ts';
 
-/** First start only: a demo member (also the first inviter), its invitation code, and a few notices. */
+/** Demo mode only (DEMO=true): a demo member (also the first inviter), its invitation code, and where to deposit. */
 export const DEMO = { username: 'demo', password: 'demo1234', phone: '13800000000', inviteCode: 'WELCOME1', startingBalance: 10_000_00n } as const;
 
 const NOTICES: Record<'en' | 'vn' | 'zn', [kind: 'notice' | 'help', title: string, body: string][]> = {
@@ -30,17 +32,39 @@ const NOTICES: Record<'en' | 'vn' | 'zn', [kind: 'notice' | 'help', title: strin
   ],
 };
 
-export async function seedIfEmpty(db: Db, now: number): Promise<boolean> {
+/** Where the demo's members send deposits; a real deployment sets its own (operator `recharge-set`). */
+const DEMO_RECHARGE: Record<RechargeKey, string> = {
+  'recharge.trc20.address': 'TLm29gGY1hPDTVrGX5Jxrag5qoxQ2F7LSs',
+  'recharge.bank.bankName': 'Vietcombank',
+  'recharge.bank.accountName': 'Candlewick Demo Ltd',
+  'recharge.bank.cardNumber': '0071000123456',
+  'recharge.bank.branch': 'Ho Chi Minh City Branch',
+};
+
+/**
+ * First start (no members yet): the earning products and a few notices, and with `demo` the demo member with
+ * its starting balance. With `demo`, every start also puts back any demo deposit address that is not set.
+ * Answers whether this was a first start.
+ */
+export async function seedIfEmpty(db: Db, now: number, opts: { readonly demo: boolean }): Promise<boolean> {
+  // Decided before the earning products' seed, which adds help articles of its own.
+  const [{ n } = { n: 0 }] = await rows<{ n: number }>(db, sql`SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM notices) AS n`);
   await seedEarnIfEmpty(db, now);
-  const [{ n } = { n: 0 }] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM users`);
+  if (opts.demo) {
+    for (const [key, value] of Object.entries(DEMO_RECHARGE)) {
+      await db.insert(platformSettings).values({ key, value }).onConflictDoNothing();
+    }
+  }
   if (Number(n) > 0) return false;
-  const passwordHash = await hashPassword(DEMO.password);
+  const passwordHash = opts.demo ? await hashPassword(DEMO.password) : '';
   await db.transaction(async (tx) => {
-    const [u] = await tx.insert(users).values({ username: DEMO.username, phone: DEMO.phone, passwordHash, inviteCode: DEMO.inviteCode }).returning({ id: users.id });
-    if (!u) throw new Error('seed: demo member not created');
-    await tx.insert(accounts).values({ userId: u.id });
-    // Until deposits exist, the demo member starts with a balance, credited through the ledger like any other.
-    await move(tx, { userId: u.id, type: 'adjust', available: DEMO.startingBalance, ref: 'seed: demo starting balance', at: now });
+    if (opts.demo) {
+      const [u] = await tx.insert(users).values({ username: DEMO.username, phone: DEMO.phone, passwordHash, inviteCode: DEMO.inviteCode }).returning({ id: users.id });
+      if (!u) throw new Error('seed: demo member not created');
+      await tx.insert(accounts).values({ userId: u.id });
+      // The demo member starts with a balance, credited through the ledger like any other.
+      await move(tx, { userId: u.id, type: 'adjust', available: DEMO.startingBalance, ref: 'seed: demo starting balance', at: now });
+    }
     for (const [lang, list] of Object.entries(NOTICES)) {
       for (const [i, [kind, title, body]] of list.entries()) {
         await tx.insert(notices).values({ kind, lang, title, body, createdAt: new Date(now - i * 60_000) });

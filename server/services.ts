@@ -1,3 +1,4 @@
+import { startSessionPruner } from './auth/sessions.ts';
 import type { Deps } from './deps.ts';
 import { AccrualService } from './earn/service.ts';
 import { leadershipFor, type Leadership } from './leader.ts';
@@ -5,7 +6,6 @@ import { DemoApprover } from './money/demo-approver.ts';
 import { startMarketServices } from './market/services.ts';
 import { queueCashbackOnSettled } from './referral/on-settled.ts';
 import { startCashbackService } from './referral/service.ts';
-import { runSessionPruning } from './session-pruning.ts';
 
 /** A background loop of the server (market feed, settlement, accrual); stopped on shutdown. */
 export interface Service {
@@ -27,6 +27,6 @@ export async function startServices(deps: Deps, leadership: Leadership = leaders
   // After the market's start-up settlement, so orders that fell due while stopped are paid in the same catch-up.
   // Started whatever MARKET_FEED says: a queue left by an earlier run is paid even with the feed off.
   services.push(await leadership.lead('cashback', () => startCashbackService(deps)));
-  services.push(await leadership.lead('session-pruning', () => runSessionPruning(deps)));
+  services.push(await leadership.lead('session-pruning', () => startSessionPruner(deps)));
   return services;
 }

@@ -42,6 +42,8 @@ beforeAll(async () => {
     STATIC_DIR: staticDir,
     WEB_NAME: 'Socket Test',
     MARKET_FEED: 'false',
+    // The demo is on by default only on PGlite; this test checks it, whichever database it runs on.
+    DEMO: 'true',
     ...(url ? { DATABASE_URL: await createTestDatabase(url, 'cw_test_start') } : {}),
   });
   running = await startServer(config);

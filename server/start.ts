@@ -1,11 +1,12 @@
+import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApp } from './app.ts';
-import { RateLimiter } from './auth/rate-limit.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { openPglite, openPostgres, type Database } from './db/client.ts';
+import { lockDataDir } from './db/dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
 import { MarketSignals } from './market/signals.ts';
@@ -30,19 +31,31 @@ export function makeDeps(database: Database, config: Config, clock: Clock = syst
     db: database.db,
     config,
     clock,
-    // 5 failed logins per username and 30 per IP in 15 minutes.
-    loginLimiter: new RateLimiter(clock, 5, 15 * 60_000),
-    ipLimiter: new RateLimiter(clock, 30, 15 * 60_000),
     checkResponses,
     signals: new MarketSignals(),
   };
 }
 
 export async function startServer(config: Config): Promise<Running> {
+  // The embedded database is one process's: refuse to start on a DATA_DIR another live process holds.
+  let release: () => void = () => undefined;
+  if (!config.DATABASE_URL) {
+    mkdirSync(resolve(config.DATA_DIR), { recursive: true });
+    release = lockDataDir(resolve(config.DATA_DIR), 'server');
+  }
+  try {
+    return await startOn(config, release);
+  } catch (e) {
+    release();
+    throw e;
+  }
+}
+
+async function startOn(config: Config, release: () => void): Promise<Running> {
   const database = await openDatabase(config);
   await migrate(database);
   const deps = makeDeps(database, config);
-  const seeded = await seedIfEmpty(deps.db, deps.clock.now());
+  const seeded = await seedIfEmpty(deps.db, deps.clock.now(), { demo: config.DEMO });
   const root = new Hono();
   const { secret } = operatorEndpoint(root, deps);
   root.route('/', createApp(deps));
@@ -63,6 +76,7 @@ export async function startServer(config: Config): Promise<Running> {
       for (const s of services) await s.stop();
       await new Promise<void>((ok) => server.close(() => ok()));
       await database.close();
+      release();
     },
   };
 }

@@ -1,3 +1,4 @@
+import { log } from '../log.ts';
 import type { Deps } from '../deps.ts';
 import type { Service } from '../services.ts';
 import { accrueDue, type AccrualSummary } from './accrual.ts';
@@ -41,7 +42,7 @@ export class AccrualService implements Service {
       return summary;
     } catch (e) {
       // A database hiccup must not kill the loop; the next minute tries again.
-      console.error('[accrual] pass failed', e);
+      log.error('accrual: pass failed', { err: e });
       return { holdings: 0, records: 0, profit: 0n, matured: 0, failed: 1 };
     }
   }

@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { isIP } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
@@ -6,14 +7,14 @@ import { api, type Api, type ApiPath, type Res } from '../../src/contract/api.ts
 import type { ErrorKey } from '../../src/contract/errors.ts';
 import type { Lang } from '../../src/contract/primitives.ts';
 import { findSession, type AuthUser } from '../auth/tokens.ts';
+import { normalizeIp } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/core.ts';
+import { serverSecret } from '../secrets.ts';
 import type { Deps } from '../deps.ts';
+import { bodyCapFor, parseJsonBody, readBodyText, refuseControlChars } from './body.ts';
 import { ApiError } from './errors.ts';
 import { fieldsOf } from './fields.ts';
-
-/** Bodies larger than this are refused before parsing; two ID photos as data URLs fit. */
-export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 export interface RouteCtx<P extends ApiPath> {
   readonly body: z.output<Api[P]['req']>;
@@ -30,21 +31,39 @@ export type Handler<P extends ApiPath> = (ctx: RouteCtx<P>) => Promise<Res<P>>;
 
 export const langOf = (header: string | undefined): Lang => (header === 'vn' || header === 'zn' ? header : 'en');
 
-async function readInput(c: Context, method: 'GET' | 'POST'): Promise<unknown> {
-  if (method === 'GET') return c.req.query();
-  const length = Number(c.req.header('content-length') ?? 0);
-  if (length > MAX_BODY_BYTES) throw new ApiError('error.payload_too_large');
-  const text = await c.req.text();
-  if (text.length > MAX_BODY_BYTES) throw new ApiError('error.payload_too_large');
-  if (text.trim() === '') return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiError('error.bad_json');
-  }
+/** The request's input, size- depth- and control-character-checked before any schema sees it. */
+export async function readInput(c: Context, method: 'GET' | 'POST', path: string): Promise<unknown> {
+  const input = method === 'GET' ? c.req.query() : parseJsonBody(await readBodyText(c.req.raw, bodyCapFor(path)));
+  refuseControlChars(input);
+  return input;
 }
 
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+/** Fields never part of a fingerprint: a PIN must not be recoverable from what is kept for idempotency. */
+const SECRET_FIELD = /password|pin$|pwd|authorization|token/i;
+const withoutSecrets = (body: unknown): unknown =>
+  body !== null && typeof body === 'object' && !Array.isArray(body)
+    ? Object.fromEntries(Object.entries(body).filter(([k]) => !SECRET_FIELD.test(k)).map(([k, v]) => [k, withoutSecrets(v)]))
+    : body;
+
+const hmacKeys = new WeakMap<Db, Promise<Buffer>>();
+const hmacKey = (db: Db) => {
+  let key = hmacKeys.get(db);
+  if (!key) {
+    key = serverSecret(db, 'idempotency_hmac');
+    key.catch(() => hmacKeys.delete(db));
+    hmacKeys.set(db, key);
+  }
+  return key;
+};
+
+/**
+ * What an Idempotency-Key is bound to: HMAC-SHA256 under a server secret (kept in the database) of the
+ * validated body with its secret fields left out. Without the key nothing can be tested against it, and even
+ * with it the PIN was never in it.
+ */
+export async function fingerprint(db: Db, validated: unknown): Promise<string> {
+  return createHmac('sha256', await hmacKey(db)).update(JSON.stringify(withoutSecrets(validated))).digest('hex');
+}
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
 
 /** Registers one contract path: parse, validate, authenticate, run (idempotently where money moves), envelope. */
@@ -54,7 +73,7 @@ export function route<P extends ApiPath>(app: Hono, deps: Deps, path: P, handler
     const now = deps.clock.now();
     const user = await findSession(deps.db, c.req.header('authorization'), now);
     if (endpoint.auth && !user) throw new ApiError('error.unauthorized');
-    const input = await readInput(c, endpoint.method);
+    const input = await readInput(c, endpoint.method, path);
     const parsed = endpoint.req.safeParse(input);
     if (!parsed.success) {
       const fields = fieldsOf(parsed.error);
@@ -67,7 +86,7 @@ export function route<P extends ApiPath>(app: Hono, deps: Deps, path: P, handler
       user,
       deps,
       lang: langOf(c.req.header('accept-language')),
-      ip: clientIp(c, deps),
+      ip: requestIp(c, deps),
       now,
       hono: c,
     } as Omit<RouteCtx<P>, 'db'>;
@@ -76,7 +95,7 @@ export function route<P extends ApiPath>(app: Hono, deps: Deps, path: P, handler
     let data: Res<P>;
     if (endpoint.idempotent && user && key !== undefined) {
       if (!IDEMPOTENCY_KEY.test(key)) throw new ApiError('error.validation', { 'Idempotency-Key': 'field.invalid' });
-      data = await idempotent(deps.db, user.id, key, path, sha256(JSON.stringify(input)), (db) => handler({ ...base, db }));
+      data = await idempotent(deps.db, user.id, key, path, await fingerprint(deps.db, parsed.data), (db) => handler({ ...base, db }));
     } else if (endpoint.idempotent) {
       data = await deps.db.transaction((tx) => handler({ ...base, db: tx }));
     } else {
@@ -121,11 +140,25 @@ export function isUniqueViolation(e: unknown): boolean {
   return false;
 }
 
-function clientIp(c: Context, deps: Deps): string {
-  if (deps.config.TRUST_PROXY) {
-    const fwd = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (fwd) return fwd;
+/**
+ * The address a request came from. X-Forwarded-For is believed only when the socket peer is one of the
+ * TRUST_PROXY addresses, and then read from the right, skipping trusted hops: the first address a trusted
+ * proxy did not add is the client. A client's own (spoofed) entries further left are never reached.
+ */
+export function clientIp(peer: string | undefined, forwardedFor: string | undefined, trusted: readonly string[]): string {
+  let ip = peer === undefined ? 'local' : normalizeIp(peer);
+  if (!trusted.includes(ip) || !forwardedFor) return ip;
+  const hops = forwardedFor.split(',').map((h) => normalizeIp(h)).filter((h) => h !== '');
+  while (hops.length) {
+    const hop = hops.pop() ?? '';
+    if (isIP(hop) === 0) return ip;
+    ip = hop;
+    if (!trusted.includes(hop)) return hop;
   }
+  return ip;
+}
+
+function requestIp(c: Context, deps: Deps): string {
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? 'local';
+  return clientIp(env?.incoming?.socket?.remoteAddress, c.req.header('x-forwarded-for'), deps.config.TRUST_PROXY);
 }

@@ -143,7 +143,7 @@ describe('replay feed', () => {
     const startAt = T0 + 30 * DAY; // clear of the simulator's history in this file
     const market = new MarketFeed(s.deps.db, new ReplayFeed([{ product: btc, rows: parseOhlcvCsv(csv) }], { startAt }));
     await market.resume(startAt - 1000);
-    for (let t = startAt; t <= startAt + 5 * MINUTE; t += 7000) await market.step(t);
+    for (let t = startAt; t <= startAt + 5 * MINUTE + 7000; t += 7000) await market.step(t);
     const bars = await rows<{ t: string; open: string; high: string; low: string; close: string; volume: string }>(
       s.deps.db,
       sql`SELECT t::text, open::text, high::text, low::text, close::text, volume::text FROM candles WHERE product_id = ${btc.id} AND res = 60 AND t >= ${startAt} ORDER BY t`,
@@ -155,15 +155,33 @@ describe('replay feed', () => {
     }));
     expect(bars).toEqual(expected);
     const [ticks] = await rows<{ n: string }>(s.deps.db, sql`SELECT count(*)::text AS n FROM ticks WHERE product_id = ${btc.id} AND t >= ${startAt}`);
-    expect(Number(ticks?.n)).toBe(20);
+    // One tick a second: a random path through each 1-minute bar that rebuilds its candle exactly.
+    expect(Number(ticks?.n)).toBe(300);
   });
 
-  it('loops when asked', () => {
+  it('loops when asked, and says so each time the file ends', () => {
     const btc = bySymbol('BTCUSDT');
-    const feed = new ReplayFeed([{ product: btc, rows: parseOhlcvCsv(csv) }], { startAt: 0, loop: true });
+    const warnings: string[] = [];
+    const feed = new ReplayFeed([{ product: btc, rows: parseOhlcvCsv(csv) }], { startAt: 0, loop: true, warn: (m) => warnings.push(m) });
     const ticks = feed.poll(10 * MINUTE - 1).ticks;
-    expect(ticks).toHaveLength(40);
-    expect(ticks[20]?.t).toBe(5 * MINUTE);
-    expect(ticks[20]?.price).toBe(parseScaled('61000.00', btc.decimals));
+    expect(ticks).toHaveLength(600);
+    expect(ticks[300]?.t).toBe(5 * MINUTE);
+    expect(ticks[300]?.price).toBe(parseScaled('61000.00', btc.decimals));
+    expect(warnings).toEqual([expect.stringMatching(/BTCUSDT: the file has ended; replaying it again/)]);
+  });
+
+  it('without a loop it stops at the end of the file with a warning, not silently', () => {
+    const btc = bySymbol('BTCUSDT');
+    const warnings: string[] = [];
+    const feed = new ReplayFeed([{ product: btc, rows: parseOhlcvCsv(csv) }], { startAt: 0, warn: (m) => warnings.push(m) });
+    expect(feed.poll(10 * MINUTE).ticks).toHaveLength(300);
+    expect(feed.poll(20 * MINUTE).ticks).toHaveLength(0);
+    expect(warnings).toEqual([expect.stringMatching(/BTCUSDT: the file has ended; this product gets no more ticks/)]);
+  });
+
+  it('reveals a bar only as its time passes: nothing of a bar is out before its second comes', () => {
+    const btc = bySymbol('BTCUSDT');
+    const feed = new ReplayFeed([{ product: btc, rows: parseOhlcvCsv(csv) }], { startAt: 0 });
+    for (let now = 0; now < 5 * MINUTE; now += 1000) for (const k of feed.poll(now).ticks) expect(k.t).toBeLessThanOrEqual(now);
   });
 });

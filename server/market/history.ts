@@ -1,12 +1,12 @@
 import type { MarketProduct } from './catalog.ts';
 import type { Bar, Resolution, Tick } from './feed.ts';
-import { normal, STREAM, uniform } from './prng.ts';
+import { STREAM, type Rng } from './prng.ts';
 import { isOpen, TRADING_DAY, tradingSecondsPerYear } from './sessions.ts';
 
 /**
  * The simulator's path, second by second (live) or bar by bar (history, which must be cheap to make).
  * Prices walk as a driftless geometric random walk with the product's annual volatility spread over the
- * seconds its market trades; every draw comes from the counter-based PRNG, so a path is reproducible.
+ * seconds its market trades; every draw comes from an `Rng` (prng.ts): the secret-keyed one for history, node:crypto for live ticks.
  */
 
 export const MINUTE = 60_000;
@@ -22,21 +22,21 @@ const toMinor = (x: number): bigint => {
 };
 
 /** The tick of second `sec` (epoch seconds) after `price`, or null while the market is closed. */
-export function secondTick(p: MarketProduct, seed: number, price: bigint, sec: number): Tick | null {
+export function secondTick(p: MarketProduct, rng: Rng, price: bigint, sec: number): Tick | null {
   const t = sec * 1000;
   if (!isOpen(p.session, t)) return null;
   const sigma = stepVol(p, 1);
-  const next = toMinor(Number(price) * Math.exp(sigma * normal(seed, STREAM.tick, p.id, sec) - (sigma * sigma) / 2));
-  const qty = toMinor(Number(p.sim.qty) * (0.2 + 1.6 * uniform(seed, STREAM.qty, p.id, sec)));
+  const next = toMinor(Number(price) * Math.exp(sigma * rng.normal(STREAM.tick, p.id, sec) - (sigma * sigma) / 2));
+  const qty = toMinor(Number(p.sim.qty) * (0.2 + 1.6 * rng.uniform(STREAM.qty, p.id, sec)));
   return { productId: p.id, t, price: next, qty, up: next >= price };
 }
 
 /** Ticks for every open second in [fromSec, toSec], continuing from `price`. */
-export function secondTicks(p: MarketProduct, seed: number, price: bigint, fromSec: number, toSec: number): { ticks: Tick[]; price: bigint } {
+export function secondTicks(p: MarketProduct, rng: Rng, price: bigint, fromSec: number, toSec: number): { ticks: Tick[]; price: bigint } {
   const ticks: Tick[] = [];
   let last = price;
   for (let sec = fromSec; sec <= toSec; sec++) {
-    const tick = secondTick(p, seed, last, sec);
+    const tick = secondTick(p, rng, last, sec);
     if (!tick) continue;
     ticks.push(tick);
     last = tick.price;
@@ -66,7 +66,7 @@ function barIsOpen(p: MarketProduct, t: number, res: Resolution): boolean {
 const tradingSecondsIn = (p: MarketProduct, res: Resolution): number => (res === 86400 ? TRADING_DAY[p.session].minutesPerDay * 60 : res);
 
 /** Bars of `res` for every open step in [from, to) (both multiples of res), starting at price `start`. */
-export function walkBars(p: MarketProduct, seed: number, start: number, from: number, to: number, res: Resolution): { bars: RawBar[]; close: number } {
+export function walkBars(p: MarketProduct, rng: Rng, start: number, from: number, to: number, res: Resolution): { bars: RawBar[]; close: number } {
   const step = res * 1000;
   const seconds = tradingSecondsIn(p, res);
   const sigma = stepVol(p, seconds);
@@ -77,11 +77,11 @@ export function walkBars(p: MarketProduct, seed: number, start: number, from: nu
   for (let t = from; t < to; t += step) {
     if (!barIsOpen(p, t, res)) continue;
     const i = t / step;
-    const close = price * Math.exp(sigma * normal(seed, stream, p.id, i) - (sigma * sigma) / 2);
+    const close = price * Math.exp(sigma * rng.normal(stream, p.id, i) - (sigma * sigma) / 2);
     // Wicks: how far the price strayed inside the bar, about half a step's σ beyond open and close.
-    const up = Math.abs(normal(seed, STREAM.wick, p.id, i * 6 + wick)) * sigma * 0.5;
-    const down = Math.abs(normal(seed, STREAM.wick, p.id, i * 6 + wick + 1)) * sigma * 0.5;
-    const volume = toMinor(Number(p.sim.qty) * seconds * (0.5 + uniform(seed, STREAM.volume, p.id, i, res)));
+    const up = Math.abs(rng.normal(STREAM.wick, p.id, i * 6 + wick)) * sigma * 0.5;
+    const down = Math.abs(rng.normal(STREAM.wick, p.id, i * 6 + wick + 1)) * sigma * 0.5;
+    const volume = toMinor(Number(p.sim.qty) * seconds * (0.5 + rng.uniform(STREAM.volume, p.id, i, res)));
     bars.push({ t, res, open: price, close, high: Math.max(price, close) * Math.exp(up), low: Math.min(price, close) * Math.exp(-down), volume });
     price = close;
   }
@@ -137,14 +137,14 @@ function minuteHistoryStart(p: MarketProduct, end: number): number {
  * History for a product that has none, ending at the current minute (exclusive: live ticks make that one).
  * The walk runs forward and is then scaled so it ends at the product's reference price.
  */
-export function backfill(p: MarketProduct, seed: number, now: number): { bars: Bar[]; last: { t: number; price: bigint } } {
+export function backfill(p: MarketProduct, rng: Rng, now: number): { bars: Bar[]; last: { t: number; price: bigint } } {
   const end = Math.floor(now / MINUTE) * MINUTE;
   const minuteFrom = minuteHistoryStart(p, end);
   const hourFrom = Math.floor(minuteFrom / DAY) * DAY - BACKFILL.hourSpan;
   const dayFrom = hourFrom - BACKFILL.daySpan;
-  const days = walkBars(p, seed, 1, dayFrom, hourFrom, 86400);
-  const hours = walkBars(p, seed, days.close, hourFrom, minuteFrom, 3600);
-  const minutes = walkBars(p, seed, hours.close, minuteFrom, end, 60);
+  const days = walkBars(p, rng, 1, dayFrom, hourFrom, 86400);
+  const hours = walkBars(p, rng, days.close, hourFrom, minuteFrom, 3600);
+  const minutes = walkBars(p, rng, hours.close, minuteFrom, end, 60);
   const factor = Number(p.sim.price) / minutes.close;
   const bars = finishBars(p, [...days.bars, ...hours.bars, ...minutes.bars], factor);
   const lastBar = bars[bars.length - 1];
@@ -159,16 +159,16 @@ export const GAP_DENSE_SECONDS = 600;
  * second (so orders due then settle at a real tick), then 1-minute bars (hourly beyond 48 h) with one tick per
  * bar at its close, and the current minute second by second again.
  */
-export function fillGap(p: MarketProduct, seed: number, last: { t: number; price: bigint }, now: number): { ticks: Tick[]; bars: Bar[]; historyTicks: Tick[]; price: bigint } {
+export function fillGap(p: MarketProduct, rng: Rng, last: { t: number; price: bigint }, now: number): { ticks: Tick[]; bars: Bar[]; historyTicks: Tick[]; price: bigint } {
   const fromSec = Math.floor(last.t / 1000) + 1;
   const nowSec = Math.floor(now / 1000);
   const currentMinuteSec = Math.floor(now / MINUTE) * 60;
   // Dense to the end of the minute the dense window ends in, so bars start on a minute boundary.
   const denseEndSec = Math.min(nowSec, Math.floor((fromSec + GAP_DENSE_SECONDS) / 60) * 60 + 59);
-  const dense = secondTicks(p, seed, last.price, fromSec, denseEndSec);
+  const dense = secondTicks(p, rng, last.price, fromSec, denseEndSec);
   if (denseEndSec >= nowSec) return { ticks: dense.ticks, bars: [], historyTicks: [], price: dense.price };
   if ((denseEndSec + 1) * 1000 >= currentMinuteSec * 1000) {
-    const rest = secondTicks(p, seed, dense.price, denseEndSec + 1, nowSec);
+    const rest = secondTicks(p, rng, dense.price, denseEndSec + 1, nowSec);
     return { ticks: [...dense.ticks, ...rest.ticks], bars: [], historyTicks: [], price: rest.price };
   }
   const barsFrom = (denseEndSec + 1) * 1000;
@@ -179,12 +179,12 @@ export function fillGap(p: MarketProduct, seed: number, last: { t: number; price
   const raw = [];
   let price = Number(dense.price);
   if (hoursTo > hoursFrom) {
-    const lead = walkBars(p, seed, price, barsFrom, hoursFrom, 60);
-    const hours = walkBars(p, seed, lead.close, hoursFrom, hoursTo, 3600);
+    const lead = walkBars(p, rng, price, barsFrom, hoursFrom, 60);
+    const hours = walkBars(p, rng, lead.close, hoursFrom, hoursTo, 3600);
     raw.push(...lead.bars, ...hours.bars);
     price = hours.close;
   }
-  const minutes = walkBars(p, seed, price, hoursTo > hoursFrom ? hoursTo : barsFrom, barsTo, 60);
+  const minutes = walkBars(p, rng, price, hoursTo > hoursFrom ? hoursTo : barsFrom, barsTo, 60);
   raw.push(...minutes.bars);
   const bars = finishBars(p, raw);
   const historyTicks: Tick[] = [];
@@ -193,6 +193,6 @@ export function fillGap(p: MarketProduct, seed: number, last: { t: number; price
     historyTicks.push({ productId: p.id, t: b.t + b.res * 1000 - 1000, price: b.close, qty: p.sim.qty, up: b.close >= prev });
     prev = b.close;
   }
-  const tail = secondTicks(p, seed, prev, currentMinuteSec, nowSec);
+  const tail = secondTicks(p, rng, prev, currentMinuteSec, nowSec);
   return { ticks: [...dense.ticks, ...tail.ticks], bars, historyTicks, price: tail.price };
 }

@@ -6,7 +6,8 @@ import { loadProducts } from './catalog.ts';
 import { backfill, MINUTE } from './history.ts';
 import { candlesEnd, lastPrices, recordBatch } from './recorder.ts';
 import { MarketFeed } from './service.ts';
-import { DEFAULT_SEED, Simulator } from './simulator.ts';
+import { cryptoRng } from './prng.ts';
+import { Simulator } from './simulator.ts';
 
 const s = useTestServer();
 const H = 3_600_000;
@@ -33,7 +34,7 @@ describe('lastPrices after a first start that stored history but no tick yet', (
     // first start before ticks were written with it left them. (One product keeps it quick; T0 is mid-afternoon
     // UTC, hours before the daily candle ends.)
     const start = T0 + 20_000;
-    await recordBatch(s.deps.db, { ticks: [], bars: backfill(btc, DEFAULT_SEED, start).bars, historyTicks: [] });
+    await recordBatch(s.deps.db, { ticks: [], bars: backfill(btc, cryptoRng(), start).bars, historyTicks: [] });
 
     // The process stops before its first tick is stored, and starts again a few seconds later.
     const last = (await lastPrices(s.deps.db)).get(btc.id);
@@ -42,7 +43,7 @@ describe('lastPrices after a first start that stored history but no tick yet', (
     expect(last?.price.toString()).toBe(minute?.close);
 
     const restart = start + 5_000;
-    const again = new MarketFeed(s.deps.db, new Simulator([btc]));
+    const again = new MarketFeed(s.deps.db, new Simulator([btc], await serverSecret(s.deps.db, 'market_seed')));
     await again.resume(restart);
     await again.step(restart + 1000);
     const [ticks] = await rows<{ n: number; last: string | null }>(s.deps.db, sql`SELECT count(*)::int AS n, max(t)::text AS last FROM ticks WHERE product_id = ${btc.id}`);

@@ -7,7 +7,8 @@ import type { Feed, FeedBatch } from './feed.ts';
 import { MixedFeed } from './mixed-feed.ts';
 import { lastPrices, prune, recordBatch } from './recorder.ts';
 import { loadReplayDir, ReplayFeed, type ReplaySource } from './replay.ts';
-import { DEFAULT_SEED, Simulator } from './simulator.ts';
+import { Simulator } from './simulator.ts';
+import { serverSecret } from '../secrets.ts';
 
 export interface StepResult {
   readonly ticks: number;
@@ -61,17 +62,18 @@ export class MarketFeed {
   }
 }
 
-export async function createSimulatedFeed(db: Db, seed = DEFAULT_SEED): Promise<MarketFeed> {
-  return new MarketFeed(db, new Simulator(await loadProducts(db), seed));
+export async function createSimulatedFeed(db: Db): Promise<MarketFeed> {
+  return new MarketFeed(db, new Simulator(await loadProducts(db), await serverSecret(db, 'market_seed')));
 }
 
 /**
  * The feed `npm start` runs: the simulator, unless REPLAY_DIR names a folder of `<SYMBOL>.csv` OHLCV files;
- * then each product with a file replays it (looping, so the market never runs dry) and the simulator runs the
+ * then each product with a file replays it (looping with a logged warning, so the market never runs dry) and the simulator runs the
  * rest. A folder that cannot be read stops the start with a message naming the setting.
  */
-export async function createMarketFeed(db: Db, replayDir: string | undefined, seed = DEFAULT_SEED): Promise<MarketFeed> {
+export async function createMarketFeed(db: Db, replayDir: string | undefined): Promise<MarketFeed> {
   const products = await loadProducts(db);
+  const seed = await serverSecret(db, 'market_seed');
   if (replayDir === undefined) return new MarketFeed(db, new Simulator(products, seed));
   let sources: ReplaySource[];
   try {

@@ -4,7 +4,12 @@ import type { MarketProduct } from './catalog.ts';
 import type { LastPrice } from './feed.ts';
 import { backfill, DAY, fillGap, HOUR, MINUTE } from './history.ts';
 import { isOpen } from './sessions.ts';
+import { keyedRng } from './prng.ts';
 import { Simulator } from './simulator.ts';
+
+/** A test secret; the server's own comes from the database (server/secrets.ts). */
+const secret = (n: number) => new Uint8Array(32).fill(n);
+const rngOf = (n: number) => keyedRng(secret(n));
 
 const product = (over: Partial<MarketProduct> & Pick<MarketProduct, 'id' | 'session'>): MarketProduct => ({
   symbol: `P${over.id}`, name: 'p', category: 'crypto', decimals: 2, qtyDecimals: 2, sort: 1, feePpm: 2000n,
@@ -40,10 +45,10 @@ describe('trading hours', () => {
 });
 
 describe('simulator', () => {
-  it('is deterministic: the same seed and start give the same ticks, another seed does not', () => {
-    const a = new Simulator([btc, eurusd], 7);
-    const b = new Simulator([btc, eurusd], 7);
-    const c = new Simulator([btc, eurusd], 8);
+  it('with an injected keyed generator the path is reproducible: same secret, same ticks; another, not', () => {
+    const a = new Simulator([btc, eurusd], secret(7), rngOf(7));
+    const b = new Simulator([btc, eurusd], secret(7), rngOf(7));
+    const c = new Simulator([btc, eurusd], secret(8), rngOf(8));
     const stored = new Map([...start(btc, T0), ...start(eurusd, T0)]);
     for (const sim of [a, b, c]) sim.resume(stored, T0);
     const ta = a.poll(T0 + 60_000).ticks;
@@ -53,7 +58,7 @@ describe('simulator', () => {
   });
 
   it('makes one tick per second per open product, and none for a closed stock', () => {
-    const sim = new Simulator([btc, aapl], 1);
+    const sim = new Simulator([btc, aapl], secret(1));
     const saturday = Date.UTC(2026, 10, 7, 15, 0);
     sim.resume(new Map([...start(btc, saturday), ...start(aapl, saturday)]), saturday);
     const ticks = sim.poll(saturday + 30_000).ticks;
@@ -63,7 +68,7 @@ describe('simulator', () => {
 
   it('moves each asset by a realistic amount: per-second steps match its annual volatility', () => {
     for (const p of [btc, aapl, eurusd]) {
-      const sim = new Simulator([p], 3);
+      const sim = new Simulator([p], secret(3));
       sim.resume(start(p, T0), T0);
       const ticks = Array.from({ length: 60 }, (_, m) => sim.poll(T0 + (m + 1) * MINUTE).ticks).flat();
       expect(ticks).toHaveLength(3600);
@@ -78,7 +83,7 @@ describe('simulator', () => {
   });
 
   it('backfills 48 h of minutes, 14 days of hours and 120 days of days, ending at the reference price', () => {
-    const { bars, last } = backfill(btc, 1, T0 + 12_345);
+    const { bars, last } = backfill(btc, rngOf(1), T0 + 12_345);
     const minutes = bars.filter((b) => b.res === 60);
     const hours = bars.filter((b) => b.res === 3600);
     const days = bars.filter((b) => b.res === 86400);
@@ -97,7 +102,7 @@ describe('simulator', () => {
   });
 
   it('backfills a stock only in its trading minutes', () => {
-    const { bars } = backfill(aapl, 1, T0);
+    const { bars } = backfill(aapl, rngOf(1), T0);
     const minutes = bars.filter((b) => b.res === 60);
     expect(minutes.every((b) => isOpen('nyse', b.t))).toBe(true);
     // Monday 09:30 in New York: the last 48 h are a weekend, so the backfill reaches back for two sessions' worth.
@@ -110,7 +115,7 @@ describe('simulator', () => {
   it('fills a downtime gap: ticks for the first ten minutes, bars after, live ticks for the current minute', () => {
     const last = { t: T0, price: btc.sim.price };
     const now = T0 + 3 * HOUR + 15_000;
-    const gap = fillGap(btc, 1, last, now);
+    const gap = fillGap(btc, rngOf(1), last, now);
     const dense = gap.ticks.filter((k) => k.t < T0 + 11 * MINUTE);
     expect(dense[0]?.t).toBe(T0 + 1000);
     expect(dense.length).toBeGreaterThanOrEqual(600);
@@ -121,13 +126,13 @@ describe('simulator', () => {
     for (let t = firstBar; t < Math.floor(now / MINUTE) * MINUTE; t += MINUTE) expect(minuteBars.has(t)).toBe(true);
     expect(gap.historyTicks).toHaveLength(gap.bars.length);
     // The gap continues the same walk as live polling would for its dense part.
-    const live = new Simulator([btc], 1);
+    const live = new Simulator([btc], secret(1), rngOf(1));
     live.resume(start(btc, T0), T0);
     expect(live.poll(T0 + 60_000).ticks).toEqual(gap.ticks.filter((k) => k.t <= T0 + 60_000));
   });
 
   it('walks hours, not minutes, for the part of a long gap older than 48 h', () => {
-    const gap = fillGap(btc, 1, { t: T0 - 10 * DAY, price: btc.sim.price }, T0);
+    const gap = fillGap(btc, rngOf(1), { t: T0 - 10 * DAY, price: btc.sim.price }, T0);
     expect(gap.bars.filter((b) => b.res === 60).length).toBeLessThan(50 * 60);
     expect(gap.bars.filter((b) => b.res === 3600).length).toBeGreaterThan(7 * 24);
   });

@@ -1,25 +1,31 @@
 import type { MarketProduct } from './catalog.ts';
 import { endOfSecond, type Bar, type Feed, type FeedBatch, type LastPrice, type Tick } from './feed.ts';
 import { backfill, fillGap, secondTicks } from './history.ts';
-
-/** The simulator's default seed; any integer gives another, equally reproducible, market. */
-export const DEFAULT_SEED = 20_260_101;
+import { cryptoRng, keyedRng, type Rng } from './prng.ts';
 
 /** A poll that finds more than this many seconds missing (a suspended process) fills them as a gap instead. */
 const LIVE_GAP_SECONDS = 120;
 
 /**
- * The embedded default feed: a seeded random walk per product with its own volatility and trading hours.
- * It keeps only the last price of each product; everything else is a pure function of (seed, product, time).
+ * The embedded default feed: a random walk per product with its own volatility and trading hours.
+ * History made at a first start comes from the database's secret market seed (server/secrets.ts); every tick
+ * after that, live or filling a downtime gap, comes from node:crypto, so no future price can be computed from
+ * the repository or from the past. It keeps only the last price of each product.
  */
 export class Simulator implements Feed {
   readonly name = 'simulator';
   private readonly last = new Map<number, LastPrice>();
 
+  private readonly history: Rng;
+
+  /** `live` is node:crypto unless a test injects a keyed generator to get a reproducible path. */
   constructor(
     private readonly products: readonly MarketProduct[],
-    private readonly seed: number = DEFAULT_SEED,
-  ) {}
+    secret: Uint8Array,
+    private readonly live: Rng = cryptoRng(),
+  ) {
+    this.history = keyedRng(secret);
+  }
 
   resume(stored: ReadonlyMap<number, LastPrice>, now: number): FeedBatch {
     const ticks: Tick[] = [];
@@ -28,7 +34,7 @@ export class Simulator implements Feed {
     for (const p of this.products) {
       const known = stored.get(p.id);
       if (!known) {
-        const history = backfill(p, this.seed, now);
+        const history = backfill(p, this.history, now);
         bars.push(...history.bars);
         this.last.set(p.id, history.last);
         // The backfill ends at the current minute; its seconds up to now are live ticks, written with the history,
@@ -64,14 +70,14 @@ export class Simulator implements Feed {
     const nowSec = Math.floor(now / 1000);
     if (nowSec < fromSec) return;
     if (nowSec - fromSec > LIVE_GAP_SECONDS) {
-      const gap = fillGap(p, this.seed, known, now);
+      const gap = fillGap(p, this.live, known, now);
       ticks.push(...gap.ticks);
       bars.push(...gap.bars);
       historyTicks.push(...gap.historyTicks);
       this.last.set(p.id, { t: nowSec * 1000, price: gap.price });
       return;
     }
-    const live = secondTicks(p, this.seed, known.price, fromSec, nowSec);
+    const live = secondTicks(p, this.live, known.price, fromSec, nowSec);
     ticks.push(...live.ticks);
     // Closed seconds still count as covered, so a closed market is not mistaken for a gap later.
     this.last.set(p.id, { t: nowSec * 1000, price: live.price });

@@ -1,3 +1,4 @@
+import { log } from '../log.ts';
 import type { Deps } from '../deps.ts';
 import type { Service } from '../services.ts';
 import { approve, pendingReviews, ReviewError } from './reviews.ts';
@@ -42,7 +43,7 @@ export class DemoApprover implements Service {
   runOnce(): Promise<number> {
     this.running ??= approveDue(this.deps)
       .catch((e: unknown) => {
-        console.error('[demo-approver] sweep failed', e);
+        log.error('demo-approver: sweep failed', { err: e });
         return 0;
       })
       .finally(() => {

@@ -1,27 +1,31 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Hono } from 'hono';
+import { clearAttempts, countAttempts, limits } from '../auth/attempts.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeOtherSessions } from '../auth/tokens.ts';
+import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/core.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError, fieldError } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import { verifyPayPassword } from './pay-password.ts';
 
-/** Wrong current-password tries share the login limiter (5 per 15 minutes), so a stolen session cannot guess it. */
-async function checkLoginPassword(deps: Deps, userId: number, hash: string, plain: string, field: string) {
-  const key = `pwd:${userId}`;
-  if (deps.loginLimiter.blocked(key)) throw new ApiError('error.rate_limited');
-  if (await verifyPassword(hash, plain)) return;
-  deps.loginLimiter.fail(key);
+/**
+ * The current login password asked again inside a session: each try is counted in the database before it is
+ * checked (5, then an exponential delay), so a stolen session cannot guess it, even in parallel.
+ */
+async function checkLoginPassword(db: Db, userId: number, hash: string, plain: string, field: string, now: number) {
+  const limit = limits.passwordInSession(userId);
+  if (!(await countAttempts(db, [limit], now))) throw new ApiError('error.rate_limited');
+  if (await verifyPassword(hash, plain)) return clearAttempts(db, [limit.bucket]);
   throw fieldError(field, 'error.password_wrong', 'error.password_wrong');
 }
 
 export function passwordRoutes(app: Hono, deps: Deps) {
-  route(app, deps, 'user/reset_pwd', async ({ body, user, db }) => {
+  route(app, deps, 'user/reset_pwd', async ({ body, user, db, now }) => {
     const [u] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
     if (!u) throw new ApiError('error.unauthorized');
-    await checkLoginPassword(deps, user.id, u.hash, body.oldPassword, 'oldPassword');
+    await checkLoginPassword(db, user.id, u.hash, body.oldPassword, 'oldPassword', now);
     const passwordHash = await hashPassword(body.newPassword);
     await db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
@@ -37,7 +41,7 @@ export function passwordRoutes(app: Hono, deps: Deps) {
     if (u.payHash === null) {
       // First time: the login password proves it is the member.
       if (body.loginPassword === undefined) throw fieldError('loginPassword', 'field.required');
-      await checkLoginPassword(deps, user.id, u.hash, body.loginPassword, 'loginPassword');
+      await checkLoginPassword(db, user.id, u.hash, body.loginPassword, 'loginPassword', now);
     } else {
       // Changing: the current transaction password, under the same lock as withdrawals.
       if (body.oldPayPassword === undefined) throw fieldError('oldPayPassword', 'field.required');

@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import { api } from '../../src/contract/api.ts';
 import { verifyPassword } from '../auth/passwords.ts';
@@ -7,35 +8,60 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/core.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
-import { MAX_BODY_BYTES } from '../http/route.ts';
+import { readInput } from '../http/route.ts';
 import { PAY_PASSWORD_LOCK_MS, PAY_PASSWORD_MAX_FAILS } from './limits.ts';
 
+type Outcome = 'ok' | 'wrong' | 'locked' | 'unset';
+
+/** Checks in progress per (member, PIN), so concurrent requests with the same PIN share one try. */
+const inFlight = new Map<string, Promise<Outcome>>();
+
 /**
- * Checks the 6-digit transaction password. Wrong tries are counted in the database with an atomic increment,
- * so concurrent guesses cannot slip past the limit; the fifth locks it for 15 minutes (server time).
- * Must run outside any transaction that a failure would roll back, or the count would be lost with it.
+ * Checks the 6-digit transaction password. Each try is counted on the member's row by one atomic UPDATE
+ * *before* the hash is checked, and only while it is not locked and under the limit, so concurrent guesses
+ * cannot slip past it: of 50 parallel different guesses at most 5 are checked. Concurrent requests with the
+ * same PIN (a member's own burst of withdrawals) share one check, so they count as one try. The fifth wrong
+ * one locks it for 15 minutes (server time). Must run outside any transaction a failure would roll back.
  */
 export async function verifyPayPassword(db: Db, userId: number, plain: string, now: number): Promise<void> {
-  const [u] = await db
-    .select({ hash: users.payPasswordHash, fails: users.payPasswordFails, lockedUntil: users.payPasswordLockedUntil })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!u?.hash) throw new ApiError('error.pay_password_unset');
-  if (u.lockedUntil && u.lockedUntil.getTime() > now) throw new ApiError('error.pay_password_locked');
-  if (await verifyPassword(u.hash, plain)) {
-    if (u.fails > 0) await db.update(users).set({ payPasswordFails: 0 }).where(eq(users.id, userId));
-    return;
+  const key = `${userId}:${createHash('sha256').update(plain).digest('hex')}`;
+  let outcome = inFlight.get(key);
+  if (!outcome) {
+    outcome = tryPayPassword(db, userId, plain, now).finally(() => inFlight.delete(key));
+    inFlight.set(key, outcome);
   }
+  const result = await outcome;
+  if (result === 'ok') return;
+  if (result === 'unset') throw new ApiError('error.pay_password_unset');
+  if (result === 'locked') throw new ApiError('error.pay_password_locked');
+  throw new ApiError('error.pay_password_wrong', { payPassword: 'error.pay_password_wrong' });
+}
+
+async function tryPayPassword(db: Db, userId: number, plain: string, now: number): Promise<Outcome> {
   const [counted] = await db
     .update(users)
     .set({ payPasswordFails: sql`${users.payPasswordFails} + 1` })
-    .where(eq(users.id, userId))
-    .returning({ fails: users.payPasswordFails });
-  if ((counted?.fails ?? 0) >= PAY_PASSWORD_MAX_FAILS) {
-    await db.update(users).set({ payPasswordFails: 0, payPasswordLockedUntil: new Date(now + PAY_PASSWORD_LOCK_MS) }).where(eq(users.id, userId));
-    throw new ApiError('error.pay_password_locked');
+    .where(and(
+      eq(users.id, userId),
+      isNotNull(users.payPasswordHash),
+      or(isNull(users.payPasswordLockedUntil), lte(users.payPasswordLockedUntil, new Date(now))),
+      lt(users.payPasswordFails, PAY_PASSWORD_MAX_FAILS),
+    ))
+    .returning({ hash: users.payPasswordHash, fails: users.payPasswordFails });
+  if (!counted?.hash) {
+    const [u] = await db.select({ hash: users.payPasswordHash }).from(users).where(eq(users.id, userId));
+    return u?.hash ? 'locked' : 'unset';
   }
-  throw new ApiError('error.pay_password_wrong', { payPassword: 'error.pay_password_wrong' });
+  if (await verifyPassword(counted.hash, plain)) {
+    // Forget the tries up to and including this one; tries still in flight keep theirs.
+    await db.update(users).set({ payPasswordFails: sql`GREATEST(${users.payPasswordFails} - ${counted.fails}, 0)` }).where(eq(users.id, userId));
+    return 'ok';
+  }
+  if (counted.fails >= PAY_PASSWORD_MAX_FAILS) {
+    await db.update(users).set({ payPasswordFails: 0, payPasswordLockedUntil: new Date(now + PAY_PASSWORD_LOCK_MS) }).where(eq(users.id, userId));
+    return 'locked';
+  }
+  return 'wrong';
 }
 
 type GatedPath = 'wallet/bankWithdrawal' | 'wallet/trcWithdrawal' | 'wallet/submit' | 'wealth/submit';
@@ -52,7 +78,7 @@ export function payPasswordGate(app: Hono, deps: Deps, path: GatedPath): void {
     if (c.req.method !== 'POST') return next();
     const now = deps.clock.now();
     const user = await findSession(deps.db, c.req.header('authorization'), now);
-    const body = user ? await jsonBody(c) : undefined;
+    const body = user ? await jsonBody(c, path) : undefined;
     const parsed = api[path].req.safeParse(body);
     if (user && parsed.success) {
       await verifyPayPassword(deps.db, user.id, parsed.data.payPassword, now);
@@ -67,12 +93,10 @@ export function requirePayPassword(c: Context): void {
   if (!passed.has(c.req.raw)) throw new ApiError('error.pay_password_wrong', { payPassword: 'error.pay_password_wrong' });
 }
 
-async function jsonBody(c: Context): Promise<unknown> {
-  if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) return undefined;
-  const text = await c.req.text(); // Hono caches it, so route() reads the same text again
-  if (text.length > MAX_BODY_BYTES) return undefined;
+/** The body route() will see (read once, memoised); anything it would refuse is left for it to answer. */
+async function jsonBody(c: Context, path: GatedPath): Promise<unknown> {
   try {
-    return JSON.parse(text);
+    return await readInput(c, 'POST', path);
   } catch {
     return undefined;
   }

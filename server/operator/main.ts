@@ -6,6 +6,8 @@ import { makeDeps, openDatabase } from '../start.ts';
 import { commands } from './commands.ts';
 import { operatorFile } from './endpoint.ts';
 import { UsageError } from './registry.ts';
+import { forTerminal } from './terminal.ts';
+import { DirLockedError, lockDataDir } from '../db/dir-lock.ts';
 
 /** The operator tool: reviews, replies and balance adjustments on the same database as the server. */
 function help(): string {
@@ -17,7 +19,7 @@ function help(): string {
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.usage}\n  ${' '.repeat(width)}  ${c.help}`),
     '',
     'Works on DATA_DIR (embedded PGlite, default ./data) or DATABASE_URL, like the server.',
-    'With the embedded database, stop the server first: PGlite allows one process at a time.',
+    'With the embedded database, a running server runs the command for the tool (PGlite allows one process).',
   ].join('\n');
 }
 
@@ -33,6 +35,8 @@ const config = loadConfig();
 const usage = `Usage: npm run operator -- ${command.name} ${command.usage}`;
 const remote = config.DATABASE_URL ? null : await runningServer(resolve(config.DATA_DIR));
 let code = 0;
+const out = (text: string) => console.log(forTerminal(text));
+const err = (text: string) => console.error(forTerminal(text));
 if (remote) {
   // The server holds the embedded database; it runs the command for us.
   const res = await fetch(`${remote.url}/internal/operator`, {
@@ -40,22 +44,32 @@ if (remote) {
     headers: { 'content-type': 'application/json', 'x-operator-secret': remote.secret },
     body: JSON.stringify({ name: command.name, args }),
   });
-  const out = (await res.json()) as { ok: boolean; output?: string; error?: string; usage?: boolean };
-  if (out.ok) console.log(out.output);
+  const answer = (await res.json()) as { ok: boolean; output?: string; error?: string; usage?: boolean };
+  if (answer.ok) out(answer.output ?? '');
   else {
-    code = out.usage ? 2 : 1;
-    console.error(out.usage ? `${out.error}\n${usage}` : `Error: ${out.error}`);
+    code = answer.usage ? 2 : 1;
+    err(answer.usage ? `${answer.error}\n${usage}` : `Error: ${answer.error}`);
   }
 } else {
+  // Never open an embedded database a live server holds (one that did not answer above is starting or stuck).
+  let release: () => void = () => undefined;
+  try {
+    if (!config.DATABASE_URL) release = lockDataDir(resolve(config.DATA_DIR), 'operator tool');
+  } catch (e) {
+    if (!(e instanceof DirLockedError)) throw e;
+    err(`Error: ${e.message} and does not answer yet; try again in a moment.`);
+    process.exit(1);
+  }
   const database = await openDatabase(config);
   try {
     await migrate(database);
-    console.log(await command.run(makeDeps(database, config), args));
+    out(await command.run(makeDeps(database, config), args));
   } catch (e) {
     code = e instanceof UsageError ? 2 : 1;
-    console.error(e instanceof UsageError ? `${e.message}\n${usage}` : `Error: ${(e as Error).message}`);
+    err(e instanceof UsageError ? `${e.message}\n${usage}` : `Error: ${(e as Error).message}`);
   } finally {
     await database.close();
+    release();
   }
 }
 process.exit(code);

@@ -2,7 +2,10 @@ import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { clearAttempts, countAttempts, limits, refundAttempt } from '../auth/attempts.ts';
+import { revokeSession } from '../auth/sessions.ts';
 import { createSession } from '../auth/tokens.ts';
+import { rows } from '../db/rows.ts';
 import { accounts, users } from '../db/schema/core.ts';
 import type { Deps } from '../deps.ts';
 import { balanceOf } from '../domain/ledger.ts';
@@ -16,15 +19,20 @@ const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const newInviteCode = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 
 export function authRoutes(app: Hono, deps: Deps) {
-  route(app, deps, 'user/register', async ({ body, db, now }) => {
-    const [inviter] = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, body.inviteCode.toUpperCase()));
-    if (!inviter) throw fieldError('inviteCode', 'error.invite_invalid', 'error.invite_invalid');
+  route(app, deps, 'user/register', async ({ body, db, now, ip }) => {
+    // Counted before anything else, like every attempt: a flood of sign-ups from one address slows down.
+    if (!(await countAttempts(db, [limits.registerSource(ip, deps.config.REGISTER_PER_HOUR)], now))) throw new ApiError('error.rate_limited');
+    const code = body.inviteCode.toUpperCase();
+    const [inviter] = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, code));
+    // An operator's code (invite-create) invites without an inviter: the first members of a deployment.
+    const [house] = inviter ? [] : await rows<{ code: string }>(db, sql`SELECT code FROM invitation_codes WHERE code = ${code}`);
+    if (!inviter && !house) throw fieldError('inviteCode', 'error.invite_invalid', 'error.invite_invalid');
     const passwordHash = await hashPassword(body.password);
     try {
       const id = await db.transaction(async (tx) => {
         const [u] = await tx
           .insert(users)
-          .values({ username: body.username, phone: body.phone, passwordHash, inviteCode: newInviteCode(), inviterId: inviter.id, createdAt: new Date(now) })
+          .values({ username: body.username, phone: body.phone, passwordHash, inviteCode: newInviteCode(), inviterId: inviter?.id ?? null, createdAt: new Date(now) })
           .returning({ id: users.id });
         if (!u) throw new ApiError('error.internal');
         await tx.insert(accounts).values({ userId: u.id });
@@ -38,18 +46,21 @@ export function authRoutes(app: Hono, deps: Deps) {
   });
 
   route(app, deps, 'user/login', async ({ body, db, now, ip }) => {
-    const nameKey = `u:${body.username.toLowerCase()}`;
-    const ipKey = `ip:${ip}`;
-    if (deps.loginLimiter.blocked(nameKey) || deps.ipLimiter.blocked(ipKey)) throw new ApiError('error.rate_limited');
-    const [u] = await db.select({ id: users.id, hash: users.passwordHash }).from(users).where(sql`lower(${users.username}) = ${body.username.toLowerCase()}`);
+    const name = body.username.toLowerCase();
+    // Source first, then this account from this source, then this account from everywhere (attempts.ts).
+    const buckets = [limits.loginSource(ip), limits.loginAccountSource(name, ip), limits.loginAccount(name)];
+    if (!(await countAttempts(db, buckets, now))) throw new ApiError('error.rate_limited');
+    const [u] = await db.select({ id: users.id, hash: users.passwordHash }).from(users).where(sql`lower(${users.username}) = ${name}`);
     const good = await verifyPassword(u?.hash ?? (await decoyHash()), body.password);
-    if (!u || !good) {
-      deps.loginLimiter.fail(nameKey);
-      deps.ipLimiter.fail(ipKey);
-      throw new ApiError('error.name_or_password', undefined, 401);
-    }
-    deps.loginLimiter.clear(nameKey);
+    if (!u || !good) throw new ApiError('error.name_or_password', undefined, 401);
+    await clearAttempts(db, [limits.loginAccountSource(name, ip).bucket, limits.loginAccount(name).bucket]);
+    await refundAttempt(db, limits.loginSource(ip).bucket);
     return createSession(db, u.id, now, ttlMs(deps));
+  });
+
+  route(app, deps, 'user/logout', async ({ user, db }) => {
+    await revokeSession(db, user.tokenHash);
+    return { ok: true as const };
   });
 
   route(app, deps, 'user/details', async ({ user, db }) => {

@@ -40,7 +40,7 @@ describe('support chat', () => {
     ['empty', '', 'field.required'],
     ['only spaces', '   ', 'field.required'],
     ['not a string', 42, 'field.required'],
-    ['a NUL character', 'a\u0000b', 'field.invalid'],
+    ['a NUL character', 'a\u0000b', 'field.control_chars'],
   ])('refuses %s text and stores nothing', async (_name, body, key) => {
     const m = await s.member();
     const r = await send(m.token, body);

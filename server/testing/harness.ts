@@ -30,7 +30,7 @@ export interface TestServer {
 }
 
 /** A fresh database for one test file: the migrated PGlite snapshot, or a new database on DATABASE_URL. */
-async function freshDatabase(): Promise<Database> {
+export async function freshDatabase(): Promise<Database> {
   const url = process.env['DATABASE_URL'];
   if (!url) return openPglite(undefined, new Blob([readFileSync(SNAPSHOT_PATH)]));
   const database = await openPostgres(await createTestDatabase(url));
@@ -51,7 +51,7 @@ export async function createTestDatabase(url: string, prefix = 'cw_test'): Promi
 }
 
 /**
- * One server per test file, with a manual clock, seeded like a first start, and the ledger invariant checked
+ * One server per test file, with a manual clock, seeded like a first start in demo mode, and the ledger invariant checked
  * after every test: for each member, the sum of ledger entries equals the balance.
  */
 export function useTestServer(overrides: Partial<Config> = {}): TestServer {
@@ -59,9 +59,10 @@ export function useTestServer(overrides: Partial<Config> = {}): TestServer {
   beforeAll(async () => {
     const database = await freshDatabase();
     const clock = new ManualClock(T0);
-    const config = { ...loadConfig({ MARKET_FEED: 'false' }), ...overrides };
+    // Tests register many members from one (in-process) address; attempts.test.ts checks the limit itself.
+    const config = { ...loadConfig({ MARKET_FEED: 'false', REGISTER_PER_HOUR: '1000000' }), ...overrides };
     const deps = makeDeps(database, config, clock, true);
-    await seedIfEmpty(deps.db, clock.now());
+    await seedIfEmpty(deps.db, clock.now(), { demo: true }); // tests invite with WELCOME1
     Object.assign(t, { database, clock, deps, app: createApp(deps) });
   });
   afterAll(async () => {

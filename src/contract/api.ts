@@ -95,6 +95,8 @@ export const api = {
   'support/messages': post(messagesReq, messages, 'Chat messages after a cursor, and the unread count; markRead clears it.'),
   'support/send': post(sendReq, supportMessage, 'Send a text message to support.'),
   'support/contact': publicPost(contactReq, contactAck, 'A visitor (no session) leaves a message and a way to answer; rate-limited per IP.'),
+  // Session (issue 13; the spec has no logout path): the server forgets the token, so a copy of it is useless.
+  'user/logout': post(empty, ok, 'End this session on the server: its token stops working at once.'),
 } as const;
 
 export type Api = typeof api;

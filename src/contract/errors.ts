@@ -40,6 +40,7 @@ export const errorKeys = [
   'error.image_dimensions',
   'error.not_redeemable',
   'error.message_too_long',
+  'error.body_too_complex',
   'error.network',
   'error.timeout',
 ] as const;
@@ -58,6 +59,7 @@ export const fieldKeys = [
   'field.amount_format',
   'field.address_format',
   'field.card_format',
+  'field.control_chars',
 ] as const;
 export type FieldKey = (typeof fieldKeys)[number];
 
@@ -100,6 +102,7 @@ export const errorCodes: Readonly<Record<ErrorKey, number>> = {
   'error.image_dimensions': 4016,
   'error.not_redeemable': 4096,
   'error.message_too_long': 4012,
+  'error.body_too_complex': 4017,
   'error.network': 6000,
   'error.timeout': 6001,
 };

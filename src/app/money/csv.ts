@@ -1,6 +1,10 @@
-/** RFC 4180 cells: quoted when they hold a comma, quote or line break; a leading =, + or @ is defused for spreadsheets. */
-function cell(value: string): string {
-  const safe = /^[=+@]/.test(value) ? `'${value}` : value;
+/**
+ * RFC 4180 cells: quoted when they hold a comma, quote or line break. A cell a spreadsheet could run as a
+ * formula (leading =, +, -, @, tab or carriage return) is defused with a leading apostrophe; a plain negative
+ * number such as -10.00 stays a number.
+ */
+export function cell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) && !/^-\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 

@@ -1,6 +1,7 @@
 import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { useApi } from '../../app/apiContext.ts';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { SignInPrompt } from '../../components/SignInPrompt.tsx';
 import { useUserDetails } from '../../hooks/useUserDetails.ts';
@@ -13,7 +14,10 @@ export function MineScreen() {
   const navigate = useNavigate();
   const [token, setToken] = useAtom(tokenAtom);
   const { state, reload } = useUserDetails(token);
+  const client = useApi();
   const logOut = () => {
+    // The server forgets the token (the call reads it before it is cleared); signing out here never waits on it.
+    void client.call('user/logout').catch(() => undefined);
     setToken(null);
     void navigate('/login');
   };

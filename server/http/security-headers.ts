@@ -1,0 +1,58 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { normalizeIp } from '../config.ts';
+
+/**
+ * The app's Content-Security-Policy. Scripts only from our own origin (the build has no inline script, and
+ * none may be added); styles may be inline because React and the chart library set element styles; images may
+ * be data: or blob: URLs (ID photo previews); nothing may frame the app.
+ */
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const PERMISSIONS = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
+
+/** Served over TLS: the URL says https, or a TRUST_PROXY proxy terminated TLS and says so. */
+function overTls(c: Context, trustedProxies: readonly string[]): boolean {
+  if (new URL(c.req.url).protocol === 'https:') return true;
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string; encrypted?: boolean } } } | undefined;
+  if (env?.incoming?.socket?.encrypted) return true;
+  const peer = normalizeIp(env?.incoming?.socket?.remoteAddress ?? 'local');
+  return trustedProxies.includes(peer) && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
+}
+
+/**
+ * Security headers on every answer (pages, assets, API), and no source maps: a *.map request is answered 404
+ * before the static folder is looked at, whether or not the build wrote maps.
+ */
+export function securityHeaders(trustedProxies: readonly string[]): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.req.path.endsWith('.map')) return c.text('Not found', 404, securityHeaderValues(overTls(c, trustedProxies)));
+    await next();
+    for (const [name, value] of Object.entries(securityHeaderValues(overTls(c, trustedProxies)))) c.res.headers.set(name, value);
+  };
+}
+
+function securityHeaderValues(tls: boolean): Record<string, string> {
+  return {
+    'Content-Security-Policy': CSP,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Permissions-Policy': PERMISSIONS,
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    // Only over TLS: a browser that got HSTS over plain HTTP would ignore it anyway, and a local demo must stay reachable.
+    ...(tls ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}

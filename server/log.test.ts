@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApp } from './app.ts';
+import { fingerprint } from './http/route.ts';
+import { redact, setLogSink } from './log.ts';
+import { useTestServer } from './testing/harness.ts';
+import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { rows } from './db/rows.ts';
+import { PIN, readyMember, tempUploadDir, withdrawal } from './money/fixtures.ts';
+
+const s = useTestServer({ UPLOAD_DIR: tempUploadDir() });
+afterEach(() => setLogSink(undefined));
+
+const CARD = '6222020200112233';
+const ADDRESS = 'TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW';
+
+describe('structured logs with a redaction list (issue 13: the logs held card numbers)', () => {
+  it('redacts secret keys and card numbers, addresses, bearer tokens and query parameters inside text', () => {
+    const out = JSON.stringify(redact({
+      cardNumber: CARD, payPassword: PIN, password: 'secret123', accessToken: 'abc', address: ADDRESS,
+      note: `card ${CARD} to ${ADDRESS}, Authorization: Bearer abcdefghijklmnop`,
+      err: new Error(`Failed query: insert into bank_cards values ($1, $2)\nparams: 7,${CARD},Nguyen Van A`),
+    }));
+    for (const secret of [CARD, PIN, 'secret123', ADDRESS, 'abcdefghijklmnop', 'Nguyen']) expect(out).not.toContain(secret);
+    expect(out).toContain('[redacted]');
+  });
+
+  it('an unexpected error is logged as one JSON line without the request\'s secrets', async () => {
+    const lines: string[] = [];
+    setLogSink((_level, line) => lines.push(line));
+    const app = createApp(s.deps);
+    app.get('/boom', () => {
+      throw new Error(`Failed query: update users\nparams: ${CARD},${PIN}`);
+    });
+    const r = await app.request('/boom');
+    expect(r.status).toBe(500);
+    expect(lines).toHaveLength(1);
+    const entry = JSON.parse(lines[0] ?? '{}') as { level: string; msg: string; path: string };
+    expect([entry.level, entry.path]).toEqual(['error', '/boom']);
+    expect(lines[0]).not.toContain(CARD);
+    expect(lines[0]).not.toContain(PIN);
+  });
+});
+
+describe('idempotency fingerprint (issue 13: the PIN could be recovered from an unsalted hash)', () => {
+  it('is an HMAC under a server secret of the body without its secret fields', async () => {
+    const m = await readyMember(s, '100.00');
+    const body = withdrawal('10');
+    const r = await s.call('wallet/bankWithdrawal', body, { token: m.token, headers: { 'idempotency-key': 'fingerprint-0001' } });
+    expect(r.status).toBe(200);
+    const [row] = await rows<{ body_hash: string }>(s.deps.db, sql`SELECT body_hash FROM idempotency_keys WHERE key = 'fingerprint-0001'`);
+    expect(row?.body_hash).toMatch(/^[0-9a-f]{64}$/);
+    // The old fingerprint, and every guess of it over the million PINs, is no longer what is stored.
+    expect(row?.body_hash).not.toBe(createHash('sha256').update(JSON.stringify(body)).digest('hex'));
+    // The same body with any other PIN has the same fingerprint: the PIN is not in it at all.
+    expect(await fingerprint(s.deps.db, { ...body, payPassword: '000000' })).toBe(await fingerprint(s.deps.db, { ...body, payPassword: PIN }));
+  });
+});
