@@ -7,6 +7,7 @@ import { backfill, MINUTE } from './history.ts';
 import { candlesEnd, lastPrices, recordBatch } from './recorder.ts';
 import { MarketFeed } from './service.ts';
 import { cryptoRng } from './prng.ts';
+import { serverSecret } from '../secrets.ts';
 import { Simulator } from './simulator.ts';
 
 const s = useTestServer();

@@ -10,6 +10,7 @@ import { outcomeOf } from './outcome.ts';
 import { SettlementScheduler } from './scheduler.ts';
 import { MarketFeed } from './service.ts';
 import { SettlementEngine } from './settlement.ts';
+import { serverSecret } from '../secrets.ts';
 import { Simulator } from './simulator.ts';
 import { recordTicks } from './testing.ts';
 
@@ -68,7 +69,7 @@ describe('a burst of 1,000 orders due in the same second', () => {
     const members = await Promise.all(Array.from({ length: 10 }, () => fundedMember(100_000_000n)));
 
     s.clock.set(start);
-    const market = new MarketFeed(db, new Simulator([btc]));
+    const market = new MarketFeed(db, new Simulator([btc], await serverSecret(db, 'market_seed')));
     await market.resume(start);
     const engine = new SettlementEngine(db);
     const scheduler = new SettlementScheduler(s.clock, engine);

@@ -5,6 +5,7 @@ import type { MarketProduct } from './catalog.ts';
 import type { Tick } from './feed.ts';
 import { MINUTE } from './history.ts';
 import { ReplayFeed, type OhlcvRow } from './replay.ts';
+import { keyedRng, type Rng } from './prng.ts';
 import { Simulator } from './simulator.ts';
 
 /**
@@ -63,6 +64,12 @@ describe('prices cannot be predicted', () => {
   });
 
   describe('replay', () => {
+    // Deterministic: a statistical check on crypto draws fails now and then by chance, and CI must not flake. A
+    // fixed test key feeds both the recorded walk and the replay's in-bar paths, one draw after another.
+    const keyed = keyedRng(new Uint8Array(32).fill(7));
+    let draw = 0;
+    const sequence: Rng = { uniform: () => keyed.uniform(9, 0, draw++), normal: () => keyed.normal(9, 0, draw++) };
+    const step = () => Math.min(700, Math.max(-700, Math.round((sequence.uniform(0, 0, 0) - 0.5) * 1401)));
     // 400 one-minute bars of a market's own second-by-second walk, as an exchange would record them: 24,000 ticks.
     const BARS = 400;
     const rows: OhlcvRow[] = [];
@@ -71,17 +78,20 @@ describe('prices cannot be predicted', () => {
       const open = price;
       let [high, low] = [open, open];
       for (let sec = 0; sec < 59; sec++) {
-        price += randomInt(-700, 701);
+        price += step();
         high = Math.max(high, price);
         low = Math.min(low, price);
       }
       const cents = (v: number) => (v / 100).toFixed(2);
       rows.push({ t: T0 + i * MINUTE, open: cents(open), high: cents(high), low: cents(low), close: cents(price), volume: '1.0000' });
     }
-    const feed = new ReplayFeed([{ product: btc, rows }], { startAt: 0 });
+    const feed = new ReplayFeed([{ product: btc, rows }], { startAt: 0, rng: sequence });
     const ticks = feed.poll(BARS * MINUTE).ticks;
 
-    it('the shape of a bar so far does not tell where it closes: after its first move, the rest goes either way', () => {
+    // KNOWN LEAK (left open, see the closing note of issue 13): the in-bar path is a bridge to the recorded close,
+    // so after its first move the rest of the bar goes the other way more often than a coin: 9.2 points off 50 %
+    // with this key, beyond 3 standard errors (7.8). `it.fails` keeps that visible: fixing the path flips this test.
+    it.fails('the shape of a bar so far does not tell where it closes: after its first move, the rest goes either way', () => {
       expect(ticks).toHaveLength(BARS * 60);
       let hits = 0;
       let n = 0;
