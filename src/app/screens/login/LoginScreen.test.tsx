@@ -57,7 +57,8 @@ describe('/login', () => {
     const { app, screen } = await renderApp('/login?next=%2F%2Fevil.example', { 'user/login': () => ok({ accessToken: 'tok-9', expiresAt: 1 }) });
     await login(screen, 'alice01', 'secret1');
     await expect.element(screen.getByText(en.msg.login_ok)).toBeVisible();
-    expect(app.router.state.location.pathname).toBe('/');
+    // The success text shows before the navigation (which fetches the config first) has finished: wait for it.
+    await expect.poll(() => app.router.state.location.pathname).toBe('/');
   });
 
   it('an expired session says so on /login and brings the member back after logging in', async () => {
