@@ -14,11 +14,12 @@ export const ProductRow = memo(function ProductRow({ product }: { readonly produ
     <li className="product-row">
       <Link to={`/xq?id=${product.id}`} className="product-row__link">
         <span className="product-row__names">
-          <span className="product-row__symbol">{product.symbol}</span>
-          <span className="product-row__name muted">
-            {product.name}
-            {product.open ? null : ` · ${t('market.closed')}`}
+          <span className="product-row__symbol">
+            {product.symbol}
+            {/* A badge of its own: the name may be cut at 320 px, the market state never. */}
+            {product.open ? null : <span className="product-row__closed">{t('market.closed')}</span>}
           </span>
+          <span className="product-row__name muted">{product.name}</span>
         </span>
         <span className={`product-row__price trend-${trend}`}>{formatPrice(product.price, product.decimals, lang)}</span>
         <span className={`change-pill change-pill--${trend}`}>{formatChange(product.changePct, lang)}</span>
