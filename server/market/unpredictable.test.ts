@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { T0 } from '../testing/harness.ts';
 import type { MarketProduct } from './catalog.ts';
