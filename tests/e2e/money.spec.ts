@@ -50,7 +50,8 @@ test('bind a card, deposit, operator approves; withdraw, operator denies; fund f
   await page.getByLabel('New payment password', { exact: true }).fill(PAY_PASSWORD);
   await page.getByLabel('Confirm the new payment password', { exact: true }).fill(PAY_PASSWORD);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(toast(page)).toHaveText('Reset Successful');
+  // A first PIN is set, not reset (issue 11).
+  await expect(toast(page)).toHaveText('PIN set');
 
   // Withdrawing before a card is bound: the spec's message and a way to bind one.
   await page.goto('/withdraw');
@@ -106,7 +107,8 @@ test('bind a card, deposit, operator approves; withdraw, operator denies; fund f
   await page.getByLabel('Withdrawal password', { exact: true }).fill(PAY_PASSWORD);
   const withdrawn = answered(page, 'wallet/bankWithdrawal');
   await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
-  await expect(toast(page)).toHaveText('Successful Withdrawal');
+  // The spec's text, and the true state: the withdrawal waits for review (issue 11).
+  await expect(toast(page)).toHaveText('Successful Withdrawal: submitted, under review');
   const withdrawalId = await reviewId(withdrawn);
   await expect(page.getByText('300.00 USDT')).toBeVisible();
 
