@@ -57,7 +57,7 @@ describe('/withdraw', () => {
     await expect.element(screen.getByLabelText(en.withdraw.amount)).toHaveValue('5000');
   });
 
-  it('withdraws to the card: says "Withdrawal submitted, under review", sends an Idempotency-Key and reloads the balance', async () => {
+  it('withdraws to the card: says the withdrawal is submitted and under review, sends an Idempotency-Key and reloads the balance', async () => {
     let withdrawn = false;
     const { api, screen } = await setup({
       'wallet/bankWithdrawal': () => {
@@ -68,7 +68,7 @@ describe('/withdraw', () => {
     });
     await fill(screen, '100', '123456');
     await submit(screen);
-    await expect.element(screen.getByRole('status')).toHaveTextContent('Withdrawal submitted, under review');
+    await expect.element(screen.getByRole('status')).toHaveTextContent(en.msg.withdraw_submitted);
     const req = api.last('wallet/bankWithdrawal');
     expect(req?.body).toEqual({ paymethod: 'bank', amount: '100', payPassword: '123456', Authorization: '' });
     expect(req?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
@@ -110,7 +110,7 @@ describe('/withdraw', () => {
     await screen.getByText(en.withdraw.to_address).click();
     await fill(screen, '50.5', '123456');
     await submit(screen);
-    await expect.element(screen.getByRole('status')).toHaveTextContent('Withdrawal submitted, under review');
+    await expect.element(screen.getByRole('status')).toHaveTextContent(en.msg.withdraw_submitted);
     expect(api.last('wallet/trcWithdrawal')?.body).toEqual({ paymethod: 'trc20', amount: '50.5', payPassword: '123456', Authorization: '' });
     expect(api.count('wallet/bankWithdrawal')).toBe(0);
   });
