@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import type { Order, ProductDetails } from '../../../contract/market.ts';
+import type { ProductDetails } from '../../../contract/market.ts';
 import { PlacedOrder } from './PlacedOrder.tsx';
 import { TradeTicket } from './TradeTicket.tsx';
 import { useTicketParams } from './useTicketParams.ts';
 
 /** /trade: the same ticket as the /xq sheet, full screen, until the order is placed; then its countdown and result. */
 export function TradeFlow({ product }: { readonly product: ProductDetails }) {
-  const [placed, setPlaced] = useState<Order | null>(null);
+  const [placedId, setPlacedId] = useState<number | null>(null);
   const ticket = useTicketParams(product, 'dir');
-  if (placed) return <PlacedOrder product={product} placed={placed} onAnother={() => setPlaced(null)} />;
+  if (placedId !== null) return <PlacedOrder product={product} placedId={placedId} onAnother={() => setPlacedId(null)} />;
   return (
     <section className="panel" aria-labelledby="trade-title">
       <h2 id="trade-title" className="trade-form__title">
@@ -20,7 +20,7 @@ export function TradeFlow({ product }: { readonly product: ProductDetails }) {
         cycle={ticket.cycle}
         onDirection={ticket.setDirection}
         onCycle={ticket.setCycle}
-        onPlaced={setPlaced}
+        onPlaced={(order) => setPlacedId(order.id)}
       />
     </section>
   );
