@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import en from '../../locales/en.json' with { type: 'json' };
 import vn from '../../locales/vn.json' with { type: 'json' };
 import zn from '../../locales/zn.json' with { type: 'json' };
+import { seriousAxeViolations } from './layout-checks.ts';
 import { operator } from './market-support.ts';
 import { expect, signedOut, test, watchErrors } from './support.ts';
 
@@ -67,6 +68,9 @@ for (const lang of ['en', 'vn', 'zn'] as const) {
   });
 }
 
+test.describe(() => {
+// axe-core is injected as a script, which the app's CSP rightly refuses (as in layout.spec.ts).
+test.use({ bypassCSP: true });
 test('orders placed from the sticky bar show in the strip; a settled one keeps its row with the result and settle price', async ({ page, member, request }) => {
   test.setTimeout(150_000);
   const errors = watchErrors(page);
@@ -93,6 +97,7 @@ test('orders placed from the sticky bar show in the strip; a settled one keeps i
   await expect(strip.getByRole('listitem')).toHaveCount(2);
   await expect(strip.getByRole('listitem').first()).toContainText('10.00');
   await expect(strip.getByRole('listitem').first()).toContainText(/P\/L/);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 
   const rows = page.getByRole('region', { name: en.market.my_orders }).locator('.order-row');
   await expect(rows).toHaveCount(2);
@@ -112,4 +117,5 @@ test('orders placed from the sticky bar show in the strip; a settled one keeps i
   await expect(strip.getByRole('listitem')).toHaveCount(1);
   await expect(strip).toContainText('20.00');
   expect(errors).toEqual([]);
+});
 });
