@@ -104,6 +104,9 @@ describe('/xq trade bar and order sheet', () => {
     const sheet = screen.getByRole('dialog');
     await expect.element(sheet.getByRole('button', { name: en.market.confirm })).toBeDisabled();
     await expect.element(sheet.getByText(en.tradeSheet.closed)).toBeVisible();
+    await expect.element(sheet.getByRole('radio', { name: en.market.rise })).toBeDisabled();
+    await expect.element(sheet.getByRole('radio', { name: en.market.fall })).toBeDisabled();
+    await expect.element(sheet.getByRole('button', { name: en.market.confirm })).toHaveAccessibleDescription(en.tradeSheet.closed);
     await sheet.getByRole('button', { name: en.app.close }).click();
     await expect.element(bar.getByRole('button', { name: en.market.rise, exact: true })).toBeDisabled();
     await expect.element(bar.getByRole('button', { name: en.market.fall, exact: true })).toBeDisabled();

@@ -48,6 +48,7 @@ export function TradeTicket({ product, direction, cycle, onDirection, onCycle, o
   const { pathname, search } = useLocation();
   const details = useUserDetails(token);
   const cycleGroup = useId();
+  const closedId = useId();
   const live = useLiveQuote(product);
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
@@ -114,7 +115,8 @@ export function TradeTicket({ product, direction, cycle, onDirection, onCycle, o
             type="button"
             role="radio"
             aria-checked={d === direction}
-            disabled={sending}
+            disabled={sending || closed}
+            aria-describedby={closed ? closedId : undefined}
             className={`segmented__item segmented__item--${d}`}
             onClick={() => onDirection(d)}
           >
@@ -122,6 +124,7 @@ export function TradeTicket({ product, direction, cycle, onDirection, onCycle, o
           </button>
         ))}
       </div>
+      {closed ? <ClosedReason id={closedId} /> : null}
       <fieldset className="choice-list trade-ticket__cycles" disabled={sending}>
         <legend>{t('market.cycle')}</legend>
         {product.cycles.map((c) => (
@@ -182,9 +185,13 @@ export function TradeTicket({ product, direction, cycle, onDirection, onCycle, o
         </div>
       </dl>
       <FormAlert messageKey={alert} />
-      {closed ? <ClosedReason /> : null}
       {token ? (
-        <button type="submit" className={`button button--block trade-confirm--${direction}`} disabled={sending || closed}>
+        <button
+          type="submit"
+          className={`button button--block trade-confirm--${direction}`}
+          disabled={sending || closed}
+          aria-describedby={closed ? closedId : undefined}
+        >
           {sending ? t('market.placing') : t('market.confirm')}
         </button>
       ) : (
