@@ -113,4 +113,22 @@ describe('/xq trade bar and order sheet', () => {
     await expect.element(bar.getByRole('button', { name: en.market.rise, exact: true })).toHaveAccessibleDescription(en.tradeSheet.closed);
     expect(api.count('order/create')).toBe(0);
   });
+
+  it('shows a result in the row the order already had, though an open order now sorts above it', async () => {
+    localStorage.setItem('accessToken', 'tok');
+    const due = { ...placed({ direction: 'rise', amount: '10.00', cycle: 30 }), id: 601, orderNo: 'CW601', openTime: NOW - 40_000, settleTime: NOW - 10_000 };
+    const later = { ...placed({ direction: 'fall', amount: '20.00', cycle: 300 }), id: 602, orderNo: 'CW602' };
+    const handlers = { ...market(btc()), 'product/orders': () => ok({ items: [later, due], serverTime: Date.now() }) };
+    const { api, screen } = await renderWithWorker('/xq?id=12', handlers, { hold: ['order/results'] });
+    const rows = screen.getByRole('region', { name: en.market.my_orders }).getByRole('listitem');
+    // The due order is asked for by id (it settled before the screen opened); until then both are open.
+    const results = await api.nextRequest('order/results');
+    expect(results.body).toEqual({ ids: [601] });
+    await expect.element(rows.nth(0)).toHaveTextContent('10.00');
+    await expect.element(rows.nth(1)).toHaveTextContent('20.00');
+    results.respond(ok({ items: [{ ...due, status: 'won', settlePrice: '67123.45', profit: '8.00' }], serverTime: Date.now() }));
+    await expect.element(rows.nth(0)).toHaveTextContent(en.market.status_won);
+    await expect.element(rows.nth(0)).toHaveTextContent('67,123.45');
+    await expect.element(rows.nth(1)).toHaveTextContent('20.00');
+  });
 });
