@@ -7,4 +7,4 @@ export type {
 } from './messages.ts';
 export type { Candle, CandleDelta } from '../streams/messages.ts';
 export type { IntervalName } from '../streams/inputs.ts';
-export type { PageParams } from './orders.ts';
+export type { CreateOrderParams, CreateOrderResult, PageParams } from './orders.ts';

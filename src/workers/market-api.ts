@@ -8,7 +8,7 @@ import { liveStatus } from './live-status.ts';
 import type {
   ClockMessage, OrdersMessage, ProductsMessage, Session, StatusMessage, SubscriptionHandle, TapeMessage,
 } from './messages.ts';
-import { createOrders, type PageParams } from './orders.ts';
+import { createOrders, type CreateOrderParams, type CreateOrderResult, type PageParams } from './orders.ts';
 import { staleAfter } from './periods.ts';
 import { createSubscriptions, type Callback } from './subscriptions.ts';
 import { turnoverPoll, tapeDeltas } from './turnover.ts';
@@ -56,6 +56,8 @@ export function createMarketApi(deps: HubDeps) {
     orderCreated(order: Order): void {
       orders.created(order);
     },
+    /** Places an order (order/create with the page's Idempotency-Key); a success is in the store before this resolves. */
+    createOrder: (params: CreateOrderParams): Promise<CreateOrderResult> => orders.create(params),
     /**
      * The server clock: serverNow − Date.now() in ms, at once when known and again on each change. With each
      * order's settle time (in its row), the page paints the countdowns itself; nothing crosses per second.

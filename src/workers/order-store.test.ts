@@ -62,6 +62,35 @@ describe('the order store in the worker', () => {
     expect(market.count('order/hold_list') + market.count('product/orders')).toBe(listsBefore);
   });
 
+  it('places an order with the page’s Idempotency-Key; the answer is in the store at once, and a retry stays one row', async () => {
+    const market = fakeMarket();
+    const { api, watch } = start(market);
+    const mine = watch<OrdersMessage>((cb) => api.watchProductOrders({ id: 2 }, cb));
+    await expect.poll(() => mine.length > 0).toBe(true);
+    const body = { productId: 2, direction: 'fall' as const, amount: '25.00', cycle: 60 };
+
+    const first = await api.createOrder({ body, idempotencyKey: 'key-123456' });
+    if (!first.ok) throw new Error(first.key);
+    // In the store before the call resolved: no list was asked for it.
+    expect(rowsOf(mine).get(first.order.id)).toEqual(first.order);
+    const sent = market.requests.filter((r) => r.path === 'order/create');
+    expect(sent.map((r) => r.headers.get('Idempotency-Key'))).toEqual(['key-123456']);
+    expect(sent[0]?.body).toEqual(body);
+
+    // The answer was lost on the way, say, and the page retries with the same key: the same order, one row.
+    const again = await api.createOrder({ body, idempotencyKey: 'key-123456' });
+    expect(again).toEqual(first);
+    expect([...rowsOf(mine).values()].filter((o) => o.productId === 2)).toHaveLength(1);
+  });
+
+  it('answers a refused order as plain data with the server’s error key', async () => {
+    const market = fakeMarket();
+    market.failing = true;
+    const { api } = start(market);
+    const result = await api.createOrder({ body: { productId: 1, direction: 'rise', amount: '10.00', cycle: 30 }, idempotencyKey: 'key-abcdefgh' });
+    expect(result).toEqual({ ok: false, status: 0, key: 'error.network', fields: {} });
+  });
+
   it('asks for a due order by id and shows its result on every screen; the hold list is not asked again', async () => {
     const market = fakeMarket();
     const due = openOrder(7, Date.now() - 1_000);

@@ -4,12 +4,25 @@ import type { OpenOrder } from '../streams/inputs.ts';
 import type { PollState } from '../streams/messages.ts';
 import { chaseResults, dueIds } from '../streams/due-orders.ts';
 import { ABSENT_GRACE_MS, orderStore, type OrderChange, type OrderInput } from '../streams/order-store.ts';
+import type { Req } from '../contract/api.ts';
 import { dataOf, type Hub } from './hub.ts';
 import { withNewResults } from './history-page.ts';
 import { listDelta, listSnapshot, type ListPage } from './list-delta.ts';
 import type { ListDelta } from './messages.ts';
 import { DUE_MAX_TRIES, DUE_RETRY_MS, RESULTS_BATCH } from './periods.ts';
 import { storeView } from './store-view.ts';
+import { RequestError } from './transport.ts';
+
+/** What the page asks the worker to place, and the key that makes a retry the same order. */
+export interface CreateOrderParams {
+  readonly body: Req<'order/create'>;
+  readonly idempotencyKey: string;
+}
+
+/** order/create's outcome as plain data (an Error does not cross comlink with its fields). */
+export type CreateOrderResult =
+  | { readonly ok: true; readonly order: Order }
+  | { readonly ok: false; readonly status: number; readonly key: string; readonly fields: Readonly<Record<string, string>> };
 
 export interface PageParams {
   readonly page: number;
@@ -169,6 +182,21 @@ export function createOrders(hub: Hub) {
     created(order: Order): void {
       ensureRunning();
       inputs$.next({ kind: 'created', order, at: order.openTime });
+    },
+    /**
+     * Sends order/create with the page's Idempotency-Key; the answer enters the store at once. The store is
+     * keyed by order id, so a retried create (same key, same order back) stays one row.
+     */
+    async create({ body, idempotencyKey }: CreateOrderParams): Promise<CreateOrderResult> {
+      try {
+        const order = await hub.post('order/create', body, new AbortController().signal, { idempotencyKey });
+        ensureRunning();
+        inputs$.next({ kind: 'created', order, at: order.openTime });
+        return { ok: true, order };
+      } catch (error) {
+        if (error instanceof RequestError) return { ok: false, status: error.status, key: error.key, fields: error.fields };
+        return { ok: false, status: 0, key: 'error.network', fields: {} };
+      }
     },
     holdListPoll,
     productOrdersPoll,

@@ -7,6 +7,8 @@ export class RequestError extends Error {
   constructor(
     readonly status: number,
     readonly key: string,
+    /** Per-field error keys the server sent with a validation or business error. */
+    readonly fields: Readonly<Record<string, string>> = {},
   ) {
     super(`${status} ${key}`);
     this.name = 'RequestError';
@@ -23,12 +25,23 @@ export interface TransportDeps {
   readonly onUnauthorized: () => void;
 }
 
-export type Post = <P extends ApiPath>(path: P, body: Req<P>, signal: AbortSignal) => Promise<Res<P>>;
+/** A money path's Idempotency-Key: the same key for a retry of the same submission. */
+export interface PostOptions {
+  readonly idempotencyKey?: string;
+}
+
+export type Post = <P extends ApiPath>(path: P, body: Req<P>, signal: AbortSignal, options?: PostOptions) => Promise<Res<P>>;
 
 const errorKeyOf = (body: unknown): string => {
   if (typeof body !== 'object' || body === null) return 'error.internal';
   const msg = (body as { msg?: unknown }).msg;
   return typeof msg === 'string' && msg !== '' ? msg : 'error.internal';
+};
+
+const fieldsOf = (body: unknown): Record<string, string> => {
+  const fields = typeof body === 'object' && body !== null ? (body as { data?: { fields?: unknown } }).data?.fields : undefined;
+  if (typeof fields !== 'object' || fields === null) return {};
+  return Object.fromEntries(Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === 'string'));
 };
 
 const serverTimeOf = (data: unknown, response: Response): number | null => {
@@ -41,14 +54,19 @@ const serverTimeOf = (data: unknown, response: Response): number | null => {
 
 /** POSTs `{ ...body }` to `<apiBase>/<path>` with the session's headers and unwraps `{ code: 0, data }`. */
 export function createTransport(deps: TransportDeps): Post {
-  return async (path, body, signal) => {
+  return async (path, body, signal, options) => {
     const session = deps.session();
     const sentAt = deps.now();
     let response: Response;
     try {
       response = await deps.fetch(`${session.apiBase.replace(/\/$/, '')}/${path}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: session.token ?? '', 'Accept-Language': session.lang },
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: session.token ?? '',
+          'Accept-Language': session.lang,
+          ...(options?.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}),
+        },
         body: JSON.stringify(body),
         signal,
       });
@@ -63,7 +81,7 @@ export function createTransport(deps: TransportDeps): Post {
       throw new RequestError(401, 'error.unauthorized');
     }
     if (!response.ok || typeof json !== 'object' || json === null || (json as { code?: unknown }).code !== 0) {
-      throw new RequestError(response.status, errorKeyOf(json));
+      throw new RequestError(response.status, errorKeyOf(json), fieldsOf(json));
     }
     const data = (json as { data: Res<typeof path> }).data;
     const serverTime = serverTimeOf(data, response);

@@ -7,10 +7,15 @@ import { expect, settle, signedOut, test, watchRequests } from './support.ts';
  * (screenshots go to test-results/, which git ignores), and axe-core with no serious or critical violation on
  * every route, light and dark.
  */
-const MAIN_SCREENS = ['/', '/hq', '/lc', '/kf', '/my', '/wallet', '/recharge', '/withdraw', '/orderrecord', '/record', '/yqhy', '/realname', '/bz', '/lang'];
+/** BTCUSDT (server/market/catalog.ts seeds it as product 12; it trades around the clock). */
+const BTC_XQ = '/xq?id=12';
+/** /xq with the order sheet open (the URL keeps it open, as after a login). */
+const OPEN_SHEET = '/xq?id=12&sheet=rise&cycle=30';
+const MAIN_SCREENS = ['/', '/hq', BTC_XQ, OPEN_SHEET, '/lc', '/kf', '/my', '/wallet', '/recharge', '/withdraw', '/orderrecord', '/record', '/yqhy', '/realname', '/bz', '/lang'];
 const ALL_ROUTES = [
   '/', '/my', '/lang', '/login', '/reg', '/runningwater', '/bindBankCard', '/trade', '/realname', '/recharge', '/recharge2', '/withdraw',
   '/loginpassword', '/txpassword', '/yqhy', '/hq', '/lc', '/record', '/wallet', '/xq', '/kf', '/bz', '/bz2', '/orderrecord',
+  BTC_XQ, OPEN_SHEET, '/trade?id=12',
 ];
 const LANGS = ['en', 'vn', 'zn'] as const;
 const WIDTHS = [320, 360] as const;
@@ -22,7 +27,7 @@ async function open(page: Page, path: string): Promise<void> {
   await settle(page, 1500);
 }
 
-const fileName = (path: string) => (path === '/' ? 'home' : path.slice(1));
+const fileName = (path: string) => (path === '/' ? 'home' : path.slice(1).replace(/[^A-Za-z0-9]+/g, '-'));
 
 for (const lang of LANGS) {
   for (const width of WIDTHS) {
@@ -66,7 +71,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     watchRequests(page);
     const found: string[] = [];
-    for (const path of ['/', '/hq', '/xq', '/bz', '/lang', '/login', '/reg', '/kf', '/my']) {
+    for (const path of ['/', '/hq', '/xq', BTC_XQ, OPEN_SHEET, '/trade?id=12', '/bz', '/lang', '/login', '/reg', '/kf', '/my']) {
       await open(page, path);
       for (const v of await seriousAxeViolations(page)) found.push(`${path}: ${v}`);
     }

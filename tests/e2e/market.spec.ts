@@ -89,7 +89,7 @@ test('/hq lists products in four categories with live prices', async ({ page }) 
   expect(errors).toEqual([]);
 });
 
-test('/xq shows the chart and the trade tape; Rise leads to /trade and "successfully ordered"', async ({ page, member, request }) => {
+test('/xq shows the chart and the trade tape; Rise opens the order sheet and "successfully ordered"', async ({ page, member, request }) => {
   test.setTimeout(120_000);
   const errors = watchErrors(page);
   const eth = await productBySymbol(request, member.token, 'ETHUSDT');
@@ -118,19 +118,17 @@ test('/xq shows the chart and the trade tape; Rise leads to /trade and "successf
   await expect(page.locator('.live-mark')).toHaveCount(0);
   await expect(page.getByText('No orders on this product yet')).toBeVisible();
 
-  // Rise: the trade form, direction preset.
-  await page.getByRole('link', { name: 'Rise', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/trade\\?id=${eth.id}&dir=rise$`));
-  await expect(page.getByRole('radio', { name: 'Rise' })).toHaveAttribute('aria-checked', 'true');
-  await page.getByLabel('Amount', { exact: true }).fill('20');
-  await page.getByRole('button', { name: 'Review order' }).click();
-  await page.getByRole('button', { name: 'Confirm order' }).click();
+  // Rise: the order sheet, direction preset.
+  await page.getByRole('button', { name: 'Rise', exact: true }).click();
+  const sheet = page.getByRole('dialog', { name: 'ETHUSDT · Rise' });
+  await expect(page).toHaveURL(new RegExp(`/xq\\?id=${eth.id}&sheet=rise&cycle=\\d+$`));
+  await expect(sheet.getByRole('radio', { name: 'Rise' })).toHaveAttribute('aria-checked', 'true');
+  await sheet.getByLabel('Amount', { exact: true }).fill('20');
+  await sheet.getByRole('button', { name: 'Confirm order' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'successfully ordered' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Order placed' })).toBeVisible();
+  await expect(sheet).toBeHidden();
 
-  // Back on the product, the order is on its list.
-  await page.goBack();
-  await expect(page).toHaveURL(/\/xq\?id=/);
+  // On the product, the order is on its list.
   await expect(page.locator('.order-row').filter({ hasText: 'ETHUSDT' })).toHaveCount(1);
   await expect(page.locator('.order-row').getByRole('timer')).toHaveText(/^\d+:\d{2}$|^Settling…$/);
   expect(errors).toEqual([]);
@@ -154,7 +152,6 @@ test('a 30 s order: form, countdown, result; balance and fund flow move by exact
   await expect(sheet).toContainText(/Fee\s*0\.20/);
   await expect(sheet).toContainText(/Total debit\s*100\.20/);
   await expect(sheet).toContainText(/Potential payout\s*180\.00/);
-  await page.getByRole('button', { name: 'Review order' }).click();
   const created = page.waitForResponse((r) => isApi('order/create')(r.request()));
   await page.getByRole('button', { name: 'Confirm order' }).click();
   const order = ((await (await created).json()) as { data: Order }).data;

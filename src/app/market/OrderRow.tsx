@@ -5,7 +5,10 @@ import { useLang } from '../hooks/useLang.ts';
 import { formatMoney } from '../i18n/format.ts';
 import { intlLocale } from '../i18n/languages.ts';
 import { CountdownText } from './CountdownText.tsx';
-import { formatClock, trendOf } from './marketFormat.ts';
+import { formatClock, formatPrice, trendOf } from './marketFormat.ts';
+
+/** A price in the member's number format, with the places the server sent (the row does not know the product's decimals). */
+const price = (p: string, lang: Parameters<typeof formatPrice>[2]): string => formatPrice(p, p.split('.')[1]?.length ?? 0, lang);
 
 /**
  * One order: direction, amount, open price and time; while open, its live countdown (written by the
@@ -40,11 +43,11 @@ export const OrderRow = memo(function OrderRow({
       <dl className="order-row__facts">
         <div>
           <dt>{t('market.open_price')}</dt>
-          <dd>{order.openPrice}</dd>
+          <dd>{price(order.openPrice, lang)}</dd>
         </div>
         <div>
           <dt>{open ? t('market.settle_time') : t('market.settle_price')}</dt>
-          <dd>{open ? formatClock(order.settleTime, locale) : (order.settlePrice ?? '')}</dd>
+          <dd>{open ? formatClock(order.settleTime, locale) : (order.settlePrice === null ? '' : price(order.settlePrice, lang))}</dd>
         </div>
         <div>
           <dt>{open ? t('market.cycle') : t('market.profit')}</dt>

@@ -19,11 +19,22 @@ export function setUnauthorizedTarget(handler: () => void): void {
 export function marketWorker(): MarketWorker {
   if (instance) return instance;
   const worker = new Worker(new URL('../../workers/market.worker.ts', import.meta.url), { type: 'module', name: 'market' });
-  const api = wrap<MarketWorkerApi>(worker);
+  return adoptMarketWorker(wrap<MarketWorkerApi>(worker));
+}
+
+/**
+ * Makes `api` the app's market worker, wired like a new one. Browser tests use it for a real worker whose
+ * requests their fake API answers (src/workers/testing/relay.worker.ts).
+ */
+export function adoptMarketWorker(api: MarketWorker): MarketWorker {
   void api.setUnauthorizedHandler(proxy(() => unauthorizedTarget()));
   const forwardVisibility = (): void => void api.setVisible(document.visibilityState === 'visible');
+  document.removeEventListener('visibilitychange', visibilityListener);
+  visibilityListener = forwardVisibility;
   document.addEventListener('visibilitychange', forwardVisibility);
   forwardVisibility();
   instance = api;
   return api;
 }
+
+let visibilityListener: () => void = () => undefined;

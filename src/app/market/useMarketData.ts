@@ -1,6 +1,9 @@
-import { useMemo } from 'react';
+import { useAtomValue } from 'jotai';
+import { useMemo, useRef } from 'react';
 import type { Order, ProductSummary } from '../../contract/market.ts';
 import type { PageParams } from '../../workers/api.ts';
+import { tokenAtom } from '../state/session.ts';
+import { createStableOrder, type StableOrder } from './stableOrder.ts';
 import { useLiveList, type LiveList } from './useLiveList.ts';
 import { useMarketWorker } from './useMarketWorker.ts';
 
@@ -8,7 +11,7 @@ const byId = (a: { id: number }, b: { id: number }): number => a.id - b.id;
 /** Open orders: the one settling first on top. */
 const bySettleTime = (a: Order, b: Order): number => a.settleTime - b.settleTime || a.id - b.id;
 /** Open orders first (soonest first), then settled ones newest first. */
-const openThenRecent = (a: Order, b: Order): number => {
+export const openThenRecent = (a: Order, b: Order): number => {
   const aOpen = a.status === 'open';
   const bOpen = b.status === 'open';
   if (aOpen !== bOpen) return aOpen ? -1 : 1;
@@ -22,24 +25,37 @@ export function useProducts(): LiveList<ProductSummary> {
   return useLiveList<ProductSummary>(worker, 'products', (w, cb) => w.watchProducts(cb), byId);
 }
 
-/** My open orders, soonest to settle first. */
+/** My open orders, soonest to settle first. Not asked for a visitor (it needs a member). */
 export function useHoldList(): LiveList<Order> {
   const worker = useMarketWorker();
-  return useLiveList(worker, 'hold_list', (w, cb) => w.watchHoldList(cb), bySettleTime);
+  const member = useAtomValue(tokenAtom) !== null;
+  return useLiveList(worker, member ? 'hold_list' : null, (w, cb) => w.watchHoldList(cb), bySettleTime);
 }
 
 /** Settled orders a product screen shows below the open ones (as the server's product/orders does). */
 export const RECENT_SETTLED = 20;
 
-/** My orders on one product: the open ones, then the latest settled (the worker's store keeps them all). */
+/**
+ * My orders on one product: first shown open ones, then the latest settled (the worker's store keeps them
+ * all). Each row keeps the place it first took for as long as the calling screen lives, so an order that
+ * settles shows its result where the member was looking. Not asked for a visitor (it needs a member).
+ */
 export function useProductOrders(id: number | null): LiveList<Order> {
   const worker = useMarketWorker();
-  const list = useLiveList(worker, id === null ? null : `product_orders:${id}`, (w, cb) => w.watchProductOrders({ id: id ?? 0 }, cb), openThenRecent);
+  const member = useAtomValue(tokenAtom) !== null;
+  const key = id === null || !member ? null : `product_orders:${id}`;
+  const list = useLiveList(worker, key, (w, cb) => w.watchProductOrders({ id: id ?? 0 }, cb), openThenRecent);
+  const stable = useRef<{ key: string | null; order: StableOrder<Order> } | null>(null);
+  if (stable.current?.key !== key) stable.current = { key, order: createStableOrder(openThenRecent) };
+  const { order } = stable.current;
   return useMemo(() => {
     if (list.items === null) return list;
-    const items = openAndRecent(list.items, RECENT_SETTLED);
-    return items === list.items ? list : { ...list, items, total: items.length };
-  }, [list]);
+    const recent = openAndRecent(list.items, RECENT_SETTLED);
+    // A row already shown here stays, even once more than RECENT_SETTLED have settled after it.
+    const kept = recent.length === list.items.length ? recent : list.items.filter((o, i) => i < recent.length || order.has(o.id));
+    const items = order.order(kept);
+    return { ...list, items, total: items.length };
+  }, [list, order]);
 }
 
 /** Every open order and the newest `settled` settled ones, from a list sorted open first (the same array when nothing is cut). */

@@ -8,18 +8,17 @@ import { marketWorker, setUnauthorizedTarget, type MarketWorker } from './market
 
 /**
  * The market worker with the member's session: the token and language go with every request it makes,
- * and its 401 goes where the app's own client sends one (token cleared, /login). Null while signed out:
- * every market path needs a member, so nothing is polled only to be refused.
+ * and its 401 goes where the app's own client sends one (token cleared, /login). A visitor gets it too: the
+ * market reads are public; the member-only subscriptions (my orders) are not opened without a token.
  */
-export function useMarketWorker(): MarketWorker | null {
+export function useMarketWorker(): MarketWorker {
   const token = useAtomValue(tokenAtom);
   const lang = useAtomValue(langAtom);
   const setToken = useSetAtom(tokenAtom);
   const navigate = useNavigate();
-  const worker = token ? marketWorker() : null;
+  const worker = marketWorker();
 
   useEffect(() => {
-    if (!worker) return;
     // A worker resolves relative URLs against its own script, so it gets the absolute base.
     void worker.setSession({ apiBase: new URL(apiBase, window.location.href).href, token, lang });
   }, [worker, token, lang]);

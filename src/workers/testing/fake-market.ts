@@ -26,6 +26,8 @@ export interface FakeMarket {
   delayMs: number;
   /** serverTime = Date.now() + skewMs. */
   skewMs: number;
+  /** order/create answers, by Idempotency-Key: a retry with the same key gets the same order back. */
+  readonly createdByKey: Map<string, Order>;
   count(path: string): number;
 }
 
@@ -70,6 +72,7 @@ export function fakeMarket(): FakeMarket {
     failing: false,
     delayMs: 0,
     skewMs: 0,
+    createdByKey: new Map(),
     count: (path) => market.requests.filter((r) => r.path === path).length,
     fetch: async (input, init) => {
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -82,11 +85,30 @@ export function fakeMarket(): FakeMarket {
       if (market.failing) throw new TypeError('Failed to fetch');
       if (market.unauthorized) return Response.json({ code: 4010, msg: 'error.unauthorized' }, { status: 401 });
       const serverTime = Date.now() + market.skewMs;
-      const data = answer(market, path, body, serverTime);
+      const data = path === 'order/create' ? create(market, body, recorded.headers, serverTime) : answer(market, path, body, serverTime);
       return data === null ? Response.json({ code: 4040, msg: 'error.not_found' }, { status: 404 }) : Response.json({ code: 0, msg: '', data });
     },
   };
   return market;
+}
+
+/** Places an open order (ids from 1000 up), once per Idempotency-Key, as the server's idempotency does. */
+function create(market: FakeMarket, body: Record<string, unknown>, headers: Headers, serverTime: number): Order {
+  const key = headers.get('Idempotency-Key') ?? crypto.randomUUID();
+  const known = market.createdByKey.get(key);
+  if (known) return known;
+  const cycle = typeof body['cycle'] === 'number' ? body['cycle'] : 30;
+  const order: Order = {
+    ...openOrder(1000 + market.createdByKey.size, serverTime + cycle * 1000),
+    productId: typeof body['productId'] === 'number' ? body['productId'] : 1,
+    direction: body['direction'] === 'fall' ? 'fall' : 'rise',
+    amount: typeof body['amount'] === 'string' ? body['amount'] : '10.00',
+    cycle,
+    openTime: serverTime,
+  };
+  market.createdByKey.set(key, order);
+  market.holdList.push(order);
+  return order;
 }
 
 function answer(market: FakeMarket, path: string, body: Record<string, unknown>, serverTime: number): unknown {

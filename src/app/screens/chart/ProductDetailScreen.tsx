@@ -1,10 +1,9 @@
 import { useAtomValue } from 'jotai';
-import { useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import type { ProductDetails } from '../../../contract/market.ts';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
-import { SignInPrompt } from '../../components/SignInPrompt.tsx';
+import { Sheet } from '../../components/Sheet.tsx';
 import { useLang } from '../../hooks/useLang.ts';
 import { intlLocale } from '../../i18n/languages.ts';
 import { LiveMark } from '../../market/LiveMark.tsx';
@@ -12,19 +11,25 @@ import { useProductOrders, useProducts } from '../../market/useMarketData.ts';
 import { formatChange, formatPrice, trendOf } from '../../market/marketFormat.ts';
 import { VirtualOrderList } from '../../market/VirtualOrderList.tsx';
 import { tokenAtom } from '../../state/session.ts';
+import { TradeTicket } from '../trade/TradeTicket.tsx';
+import { useTicketParams } from '../trade/useTicketParams.ts';
 import { ChartPanel } from './ChartPanel.tsx';
 import { NoProduct } from './NoProduct.tsx';
+import { OpenOrderStrip } from './OpenOrderStrip.tsx';
 import { orderMarksOf } from './orderMarks.ts';
 import { TapePanel } from './TapePanel.tsx';
+import { TradeBar } from './TradeBar.tsx';
 import { useProductDetails } from './useProductDetails.ts';
 import { useProductId } from './useProductId.ts';
 import '../../market/market.css';
 
-/** Product detail: chart with intervals and volume, the trade tape, my orders on it, Rise and Fall. */
+/**
+ * Product detail: chart with intervals and volume, the trade tape, my orders on it, and a bar with Rise and
+ * Fall always in view; they open the order sheet. A visitor sees all of it but my orders (placing one asks
+ * for a login that comes back here with the sheet open).
+ */
 export function ProductDetailScreen() {
-  const token = useAtomValue(tokenAtom);
   const id = useProductId();
-  if (!token) return <SignInPrompt />;
   if (id === null) return <NoProduct />;
   return <ProductDetail id={id} />;
 }
@@ -40,32 +45,61 @@ function ProductDetail({ id }: { readonly id: number }) {
 function Loaded({ product }: { readonly product: ProductDetails }) {
   const { t } = useTranslation();
   const locale = intlLocale(useLang());
+  const member = useAtomValue(tokenAtom) !== null;
   const orders = useProductOrders(product.id);
   const marks = useMemo(() => orderMarksOf(orders.items, t, locale), [orders.items, t, locale]);
+  const ticket = useTicketParams(product, 'sheet');
+  const [busy, setBusy] = useState(false);
+  const dock = useDockHeight();
   return (
-    <div className="stack xq">
+    <div className="stack xq" style={{ paddingBottom: dock.height }}>
       <Quote product={product} />
       <ChartPanel id={product.id} symbol={product.symbol} decimals={product.decimals} marks={marks} />
-      <section className="panel live-panel" aria-labelledby="my-orders-title">
-        <h2 id="my-orders-title">{t('market.my_orders')}</h2>
-        <LiveMark live={orders.live} />
-        {orders.items === null ? <p className="muted">{t('app.loading')}</p> : null}
-        {orders.items?.length === 0 ? <p className="muted">{t('market.no_orders')}</p> : null}
-        {orders.items && orders.items.length > 0 ? (
-          <VirtualOrderList orders={orders.items} />
-        ) : null}
-      </section>
+      {member ? (
+        <section className="panel live-panel" aria-labelledby="my-orders-title">
+          <h2 id="my-orders-title">{t('market.my_orders')}</h2>
+          <LiveMark live={orders.live} />
+          {orders.items === null ? <p className="muted">{t('app.loading')}</p> : null}
+          {orders.items?.length === 0 ? <p className="muted">{t('market.no_orders')}</p> : null}
+          {orders.items && orders.items.length > 0 ? <VirtualOrderList orders={orders.items} /> : null}
+        </section>
+      ) : null}
       <TapePanel id={product.id} decimals={product.decimals} />
-      <div className="trade-bar">
-        <Link to={`/trade?id=${product.id}&dir=rise`} className="button trade-bar__rise">
-          {t('market.rise')}
-        </Link>
-        <Link to={`/trade?id=${product.id}&dir=fall`} className="button trade-bar__fall">
-          {t('market.fall')}
-        </Link>
+      <div className="trade-dock" ref={dock.ref}>
+        <OpenOrderStrip product={product} orders={orders.items} />
+        <TradeBar product={product} onTrade={ticket.setDirection} />
       </div>
+      {ticket.direction ? (
+        <Sheet
+          title={t('tradeSheet.title', { symbol: product.symbol, direction: t(`market.${ticket.direction}`) })}
+          onClose={() => ticket.setDirection(null)}
+          busy={busy}
+        >
+          <TradeTicket
+            product={product}
+            direction={ticket.direction}
+            cycle={ticket.cycle}
+            onDirection={ticket.setDirection}
+            onCycle={ticket.setCycle}
+            onBusy={setBusy}
+            onPlaced={() => ticket.setDirection(null)}
+          />
+        </Sheet>
+      ) : null}
     </div>
   );
+}
+
+/** The fixed dock's height, so the page's last panel can scroll clear of it (the strip comes and goes). */
+function useDockHeight() {
+  const [height, setHeight] = useState(0);
+  const ref = useCallback((node: HTMLDivElement | null) => {
+    if (!node) return;
+    const observer = new ResizeObserver(() => setHeight(node.offsetHeight));
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+  return { height, ref };
 }
 
 /**

@@ -1,22 +1,15 @@
-import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { ProductSummary } from '../../../contract/market.ts';
 import { LiveMark } from '../../market/LiveMark.tsx';
 import { ProductRow } from '../../market/ProductRow.tsx';
 import { useProducts } from '../../market/useMarketData.ts';
-import { tokenAtom } from '../../state/session.ts';
 import '../../market/market.css';
 
 const TOP = 5;
 const magnitude = (p: ProductSummary): number => Math.abs(Number(p.changePct)) || 0;
 
-/** The live top movers: the products with the largest |change %| (decisions.md: product/list). */
+/** The live top movers: the products with the largest |change %| (decisions.md: product/list). Visitors see them too. */
 export function TopMoversSlot() {
-  const token = useAtomValue(tokenAtom);
-  return token ? <TopMovers /> : null;
-}
-
-function TopMovers() {
   const { t } = useTranslation();
   const { items, live } = useProducts();
   const top = items ? [...items].sort((a, b) => magnitude(b) - magnitude(a) || a.id - b.id).slice(0, TOP) : null;

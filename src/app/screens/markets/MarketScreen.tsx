@@ -1,23 +1,15 @@
-import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Category } from '../../../contract/market.ts';
-import { SignInPrompt } from '../../components/SignInPrompt.tsx';
 import { LiveMark } from '../../market/LiveMark.tsx';
 import { ProductRow } from '../../market/ProductRow.tsx';
 import { useProducts } from '../../market/useMarketData.ts';
-import { tokenAtom } from '../../state/session.ts';
 import '../../market/market.css';
 
 const CATEGORIES: readonly Category[] = ['stocks', 'forex', 'crypto', 'metals'];
 
-/** Market: products by category with live price and change; a product opens its chart. */
+/** Market: products by category with live price and change; a product opens its chart. Open to visitors. */
 export function MarketScreen() {
-  const token = useAtomValue(tokenAtom);
-  return token ? <MarketList /> : <SignInPrompt />;
-}
-
-function MarketList() {
   const { t } = useTranslation();
   const [category, setCategory] = useState<Category>('crypto');
   const { items, live } = useProducts();

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { Order, ProductDetails } from '../../../contract/market.ts';
+import type { ProductDetails } from '../../../contract/market.ts';
 import { useLang } from '../../hooks/useLang.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { intlLocale } from '../../i18n/languages.ts';
@@ -11,17 +11,19 @@ import { useProductOrders } from '../../market/useMarketData.ts';
 
 interface Props {
   readonly product: ProductDetails;
-  readonly placed: Order;
+  /** The placed order's id: its row is read from the worker's one order store, never kept here. */
+  readonly placedId: number;
   readonly onAnother: () => void;
 }
 
 /** The order just placed: its live countdown, then the result with open and settle prices and profit. */
-export function PlacedOrder({ product, placed, onAnother }: Props) {
+export function PlacedOrder({ product, placedId, onAnother }: Props) {
   const { t } = useTranslation();
   const lang = useLang();
   const locale = intlLocale(lang);
   const orders = useProductOrders(product.id);
-  const order = orders.items?.find((o) => o.id === placed.id) ?? placed;
+  const order = orders.items?.find((o) => o.id === placedId);
+  if (!order) return <p className="muted">{t('app.loading')}</p>;
   const open = order.status === 'open';
   const price = (p: string) => formatPrice(p, product.decimals, lang);
   return (

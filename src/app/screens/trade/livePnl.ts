@@ -1,0 +1,20 @@
+import type { Order } from '../../../contract/market.ts';
+import { formatCents, parseCents, parseRatePpm } from '../../../shared/earnings.ts';
+
+const PPM = 1_000_000n;
+
+/**
+ * What an open order would bring if it settled at `price` now: the win (amount × payout rate, rounded down as
+ * the server does) when the price moved its way, the stake lost when it moved against it, nothing on a draw.
+ * Prices compare as decimals of the same product, so Number is exact enough for the comparison; money stays in cents.
+ */
+export function livePnl(order: Pick<Order, 'direction' | 'amount' | 'payoutRate' | 'openPrice'>, price: string): string | null {
+  const amount = parseCents(order.amount);
+  const rate = parseRatePpm(order.payoutRate);
+  if (amount === null || rate === null) return null;
+  const moved = Number(price) - Number(order.openPrice);
+  if (!Number.isFinite(moved)) return null;
+  if (moved === 0) return '0.00';
+  const right = order.direction === 'rise' ? moved > 0 : moved < 0;
+  return formatCents(right ? (amount * rate) / PPM : -amount);
+}

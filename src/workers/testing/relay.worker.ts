@@ -1,0 +1,40 @@
+// A real market worker for browser tests of the app: the worker's own code, but its requests go to the
+// page over comlink, where the test's fake API (src/app/testing/fakeApi.ts) answers them and hands each
+// arrived request to the test. Nothing here runs in the app.
+import { expose } from 'comlink';
+import { createMarketApi } from '../market-api.ts';
+
+/** One request as plain data (a Request and an AbortSignal do not cross the seam). */
+export interface RelayedRequest {
+  readonly method: string;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+export interface RelayedResponse {
+  readonly status: number;
+  readonly body: string;
+}
+type PageFetch = (url: string, init: RelayedRequest) => Promise<RelayedResponse>;
+
+let pageFetch: PageFetch | null = null;
+
+const api = createMarketApi({
+  fetch: async (input, init) => {
+    if (!pageFetch) throw new TypeError('no page fetch yet');
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    const answer = await pageFetch(url, { method: init?.method ?? 'GET', headers, body: typeof init?.body === 'string' ? init.body : '' });
+    return new Response(answer.body, { status: answer.status, headers: { 'content-type': 'application/json' } });
+  },
+});
+
+const relay = {
+  ...api,
+  /** The page's fetch (a comlink proxy) that answers this worker's requests. */
+  relayTo(fetch: PageFetch): void {
+    pageFetch = fetch;
+  },
+};
+expose(relay);
+
+export type RelayWorkerApi = typeof relay;
