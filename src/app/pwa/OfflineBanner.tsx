@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { useOnline } from './useOnline.ts';
+
+/** While the network is gone: says so, and that what is on screen is not live. */
+export function OfflineBanner() {
+  const { t } = useTranslation();
+  const online = useOnline();
+  return (
+    <div className="pwa-offline-region" role="status" aria-live="polite">
+      {online ? null : <p className="pwa-offline">{t('pwa.offline')}</p>}
+    </div>
+  );
+}
