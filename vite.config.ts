@@ -75,5 +75,6 @@ export default defineConfig({
   server: { proxy: { '/api': { target: apiTarget, changeOrigin: true } } },
   optimizeDeps: { include: ['comlink', 'rxjs', 'ky', 'react', 'react-dom', 'react-router-dom', 'jotai', 'i18next', 'react-i18next'] },
   // No source maps in what the server serves; `manifest` lets scripts/size-budget.ts follow the entry's imports.
-  build: { target: 'es2022', sourcemap: false, manifest: true, outDir },
+  // Every browser that runs es2022 modules knows modulepreload: the polyfill would be dead weight in the entry.
+  build: { target: 'es2022', sourcemap: false, manifest: true, outDir, modulePreload: { polyfill: false } },
 });
