@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -8,7 +8,8 @@ import { shellPrecache } from './scripts/shell-precache.ts';
 
 // The API server (server/main.ts) serves dist/ and /api on one port; in dev, Vite proxies /api to it.
 const apiTarget = process.env['API_TARGET'] ?? 'http://127.0.0.1:8080';
-const outDir = 'dist';
+// Resolved from the config (a bench builds with --outDir elsewhere); read by the precompress and precache steps.
+let outDir = 'dist';
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|ico)$/;
 
 function filesUnder(dir: string): string[] {
@@ -26,12 +27,15 @@ function precompress(): Plugin {
     name: 'candlewick:precompress',
     apply: 'build',
     enforce: 'post',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
     closeBundle: {
       order: 'post',
       sequential: true,
       handler() {
         for (const file of filesUnder(outDir)) {
-          if (!COMPRESSIBLE.test(file) || file.includes(`${outDir}/.vite/`)) continue;
+          if (!COMPRESSIBLE.test(file) || file.startsWith(join(outDir, '.vite'))) continue;
           const raw = readFileSync(file);
           writeFileSync(`${file}.br`, brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }));
           writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
@@ -55,7 +59,7 @@ export default defineConfig({
         // Only the shell: index.html, what it loads at once, the boot script and the icons. Route chunks are cached
         // as they are first used (runtime CacheFirst below), so installing costs no extra bytes on a metered plan.
         globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest}'],
-        manifestTransforms: [shellPrecache(outDir)],
+        manifestTransforms: [shellPrecache(() => outDir)],
         navigateFallback: '/index.html',
         // The API is never answered by the service worker: no route matches /api, so the browser fetches it itself.
         navigateFallbackDenylist: [/^\/api\//],
@@ -76,5 +80,5 @@ export default defineConfig({
   optimizeDeps: { include: ['comlink', 'rxjs', 'ky', 'react', 'react-dom', 'react-router-dom', 'jotai', 'i18next', 'react-i18next'] },
   // No source maps in what the server serves; `manifest` lets scripts/size-budget.ts follow the entry's imports.
   // Every browser that runs es2022 modules knows modulepreload: the polyfill would be dead weight in the entry.
-  build: { target: 'es2022', sourcemap: false, manifest: true, outDir, modulePreload: { polyfill: false } },
+  build: { target: 'es2022', sourcemap: false, manifest: true, modulePreload: { polyfill: false } },
 });
