@@ -4,6 +4,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { bootPlugin } from './scripts/boot-plugin.ts';
 import { shellPrecache } from './scripts/shell-precache.ts';
 
 // The API server (server/main.ts) serves dist/ and /api on one port; in dev, Vite proxies /api to it.
@@ -48,6 +49,7 @@ function precompress(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
+    bootPlugin(),
     VitePWA({
       // A new version waits for the member's "reload": never a silent swap under an open order.
       registerType: 'prompt',
@@ -59,6 +61,8 @@ export default defineConfig({
         // Only the shell: index.html, what it loads at once, the boot script and the icons. Route chunks are cached
         // as they are first used (runtime CacheFirst below), so installing costs no extra bytes on a metered plan.
         globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest}'],
+        // The manifest is served by the server (with WEB_NAME): precaching the build's copy would keep a stale name.
+        globIgnores: ['**/manifest.webmanifest'],
         manifestTransforms: [shellPrecache(() => outDir)],
         navigateFallback: '/index.html',
         // The API is never answered by the service worker: no route matches /api, so the browser fetches it itself.

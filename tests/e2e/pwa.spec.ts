@@ -171,7 +171,7 @@ test.describe('the inline shell, before any JavaScript', () => {
       await page.emulateMedia({ colorScheme: theme === 'dark' ? 'light' : 'dark' });
       await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
       // The app's code never arrives: what shows is index.html, its inline style and theme.js alone.
-      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.route(/\/assets\/(?!boot-).*\.js$/, (route) => route.abort());
       await page.goto('/');
       await expect(page.locator('.shell__tabs')).toBeVisible();
       await expect(page.locator('.shell__row')).toHaveCount(6);
@@ -184,7 +184,7 @@ test.describe('the inline shell, before any JavaScript', () => {
 
   test('follows the phone when no theme is stored, and leaves out the tab bar on a screen without one', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.route(/\/assets\/(?!boot-).*\.js$/, (route) => route.abort());
     await page.goto('/xq?id=12');
     await expect(page.locator('.shell__row').first()).toBeVisible();
     await expect(page.locator('.shell__tabs')).toBeHidden();
