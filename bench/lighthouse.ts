@@ -106,7 +106,8 @@ async function chromiumOn(profile: string): Promise<{ port: number; stop: () => 
 }
 
 async function lighthouse(path: string, profile: string): Promise<Figures> {
-  const out = join(workDir, `${nameOf(path)}-${Date.now()}.json`);
+  // LIGHTHOUSE_KEEP=<folder>: keep the full reports there to look into.
+  const out = join(process.env['LIGHTHOUSE_KEEP'] ?? workDir, `${nameOf(path)}-${Date.now()}.json`);
   const chrome = await chromiumOn(profile);
   // Not spawnSync: the server runs in this process and must keep answering while Lighthouse loads the page.
   const status = await new Promise<number | null>((ok) => {

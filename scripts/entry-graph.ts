@@ -29,8 +29,19 @@ export function htmlReferences(html: string): string[] {
  */
 export function entryFiles(distDir: string): string[] {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
-  const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
+  const manifest = readManifest(distDir);
   const files = new Set(htmlReferences(html).filter((f) => /\.(?:m?js|css)$/.test(f)));
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) for (const f of staticFiles(manifest, key)) files.add(f);
+  return [...files].sort();
+}
+
+function readManifest(distDir: string): ViteManifest {
+  return JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
+}
+
+/** The JS and CSS files of one chunk (a manifest key such as a screen's source path) and its static imports. */
+function staticFiles(manifest: ViteManifest, start: string): Set<string> {
+  const files = new Set<string>();
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
@@ -41,6 +52,13 @@ export function entryFiles(distDir: string): string[] {
     for (const css of chunk.css ?? []) files.add(css);
     for (const dep of chunk.imports ?? []) visit(dep);
   };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
-  return [...files].sort();
+  visit(start);
+  return files;
+}
+
+/** What a screen (its source path, e.g. src/app/screens/home/HomeScreen.tsx) loads beyond nothing: its static graph. */
+export function screenFiles(distDir: string, source: string): string[] {
+  const manifest = readManifest(distDir);
+  if (!manifest[source]) throw new Error(`${source} is not a chunk of this build`);
+  return [...staticFiles(manifest, source)].sort();
 }
