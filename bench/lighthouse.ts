@@ -2,7 +2,8 @@
 // /xq?id=12 and /orderrecord, logged in as the demo member, with a cold HTTP cache and no service worker.
 // The app is built into the bench's own folder (a teammate's `vite build` into dist/ cannot change what is
 // measured) and served by the real server on a fresh PGlite data directory.
-// Baseline: the figures measured on main before issue 20 (the table in the issue), since that build is gone.
+// Baseline in the BENCH lines: the figures measured on main before issue 20 (the table in the issue). For a
+// same-conditions baseline, start an older build's server and point LIGHTHOUSE_URL at it (see site() below).
 // Lighthouse is heavy on two shared cores: one run per screen (LIGHTHOUSE_RUNS to take more; the median is kept).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -39,12 +40,18 @@ const nameOf = (path: string) => (path === '/' ? 'home' : (/^\/(\w+)/.exec(path)
 
 const workDir = mkdtempSync(join(tmpdir(), 'candlewick-lighthouse-'));
 process.on('exit', () => rmSync(workDir, { recursive: true, force: true }));
-const siteDir = join(workDir, 'site');
-const built = spawnSync('npx', ['--no-install', 'vite', 'build', '--outDir', siteDir, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
-if (built.status !== 0) throw new Error('vite build failed');
 
-const running = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(workDir, 'data'), STATIC_DIR: siteDir }));
-const base = running.url.replace('localhost', '127.0.0.1');
+/** LIGHTHOUSE_URL=<url of a running server with the demo member>: measure that instead (e.g. an older build). */
+async function site(): Promise<{ base: string; stop: () => Promise<void> }> {
+  const given = process.env['LIGHTHOUSE_URL'];
+  if (given) return { base: given, stop: () => Promise.resolve() };
+  const siteDir = join(workDir, 'site');
+  const built = spawnSync('npx', ['--no-install', 'vite', 'build', '--outDir', siteDir, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('vite build failed');
+  const running = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(workDir, 'data'), STATIC_DIR: siteDir }));
+  return { base: running.url.replace('localhost', '127.0.0.1'), stop: () => running.stop() };
+}
+const { base, stop } = await site();
 
 async function login(): Promise<string> {
   const res = await fetch(new URL('api/user/login', base), {
@@ -150,7 +157,7 @@ try {
     results.set(path, { score: pick('score'), fcpMs: pick('fcpMs'), lcpMs: pick('lcpMs'), tbtMs: pick('tbtMs'), kib: pick('kib') });
   }
 } finally {
-  await running.stop();
+  await stop();
 }
 
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
