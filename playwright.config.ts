@@ -46,6 +46,9 @@ export default defineConfig({
     headless: true,
     viewport: { width: 360, height: 640 },
     locale: 'en-US',
+    // The service worker stays out of every spec but tests/e2e/pwa.spec.ts (which allows it), so a spec's network
+    // view (and any page.route) sees what the server sent.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',

@@ -1,13 +1,88 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { bootPlugin } from './scripts/boot-plugin.ts';
+import { shellPrecache } from './scripts/shell-precache.ts';
 
 // The API server (server/main.ts) serves dist/ and /api on one port; in dev, Vite proxies /api to it.
 const apiTarget = process.env['API_TARGET'] ?? 'http://127.0.0.1:8080';
+// Resolved from the config (a bench builds with --outDir elsewhere); read by the precompress and precache steps.
+let outDir = 'dist';
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|ico)$/;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((f) => join(dir, f))
+    .filter((f) => statSync(f).isFile());
+}
+
+/**
+ * Writes a .br and a .gz beside every text file in dist/, after every other plugin (the service worker included),
+ * so the server can send the smallest copy the browser accepts without compressing per request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'candlewick:precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of filesUnder(outDir)) {
+          if (!COMPRESSIBLE.test(file) || file.startsWith(join(outDir, '.vite'))) continue;
+          const raw = readFileSync(file);
+          writeFileSync(`${file}.br`, brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }));
+          writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
+        }
+      },
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    bootPlugin(),
+    VitePWA({
+      // A new version waits for the member's "reload": never a silent swap under an open order.
+      registerType: 'prompt',
+      injectRegister: false,
+      // The manifest is public/manifest.webmanifest (name "Candlewick"); the server rewrites its name to WEB_NAME.
+      manifest: false,
+      includeAssets: [],
+      workbox: {
+        // Only the shell: index.html, what it loads at once, the boot script and the icons. Route chunks are cached
+        // as they are first used (runtime CacheFirst below), so installing costs no extra bytes on a metered plan.
+        globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest}'],
+        // The manifest is served by the server (with WEB_NAME): precaching the build's copy would keep a stale name.
+        globIgnores: ['**/manifest.webmanifest'],
+        manifestTransforms: [shellPrecache(() => outDir)],
+        navigateFallback: '/index.html',
+        // The API is never answered by the service worker: no route matches /api, so the browser fetches it itself.
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'assets', expiration: { maxEntries: 200 } },
+          },
+        ],
+      },
+    }),
+    precompress(),
+  ],
   worker: { format: 'es' },
   server: { proxy: { '/api': { target: apiTarget, changeOrigin: true } } },
   optimizeDeps: { include: ['comlink', 'rxjs', 'ky', 'react', 'react-dom', 'react-router-dom', 'jotai', 'i18next', 'react-i18next'] },
-  build: { target: 'es2022', sourcemap: true },
+  // No source maps in what the server serves; `manifest` lets scripts/size-budget.ts follow the entry's imports.
+  // Every browser that runs es2022 modules knows modulepreload: the polyfill would be dead weight in the entry.
+  build: { target: 'es2022', sourcemap: false, manifest: true, modulePreload: { polyfill: false } },
 });

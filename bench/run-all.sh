@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every benchmark and repeats the BENCH lines at the end. Node benchmarks are bench/*.bench.ts (tsx);
-# other kinds (the browser main-thread benchmark) add a runner below and their files to the loop.
+# other kinds (the browser main-thread benchmark, Lighthouse) add a runner below and their files to the loop.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,6 +20,8 @@ done
 run bash scripts/with-postgres.sh npx --no-install tsx bench/order-http.ts
 # The browser main-thread benchmark (Chromium at 4x CPU, ours beside the naive baseline): about 20 min at 5 runs.
 run npx --no-install tsx bench/main-thread/run.ts
+# Cold start on a cheap phone (issue 20): Lighthouse mobile profile on /, /hq, /xq?id=12, /orderrecord, logged in; about 2 min.
+run npx --no-install tsx bench/lighthouse.ts
 
 echo
 echo "== summary (load average: $(cut -d' ' -f1-3 /proc/loadavg))"

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { Deps } from './deps.ts';
+import { compressAnswers } from './http/compress.ts';
 import { ApiError } from './http/errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { log } from './log.ts';
@@ -24,6 +25,8 @@ export function createApp(deps: Deps): Hono {
     c.header('X-Server-Time', String(deps.clock.now()));
     c.header('Cache-Control', 'no-store');
   });
+  // Answers over about 1 KB go out brotli or gzip compressed (market lists, candles, records) on slow mobile data.
+  app.use('/api/*', compressAnswers(1024));
   authRoutes(app, deps);
   commonRoutes(app, deps);
   earnRoutes(app, deps);

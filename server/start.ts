@@ -59,7 +59,7 @@ async function startOn(config: Config, release: () => void): Promise<Running> {
   const root = new Hono();
   const { secret } = operatorEndpoint(root, deps);
   root.route('/', createApp(deps));
-  serveApp(root, config.STATIC_DIR);
+  serveApp(root, config.STATIC_DIR, config.WEB_NAME);
   const services: Service[] = await startServices(deps);
   const server: ServerType = await new Promise((ok) => {
     const s = serve({ fetch: root.fetch, port: config.PORT, hostname: config.HOST }, () => ok(s));

@@ -1,25 +1,47 @@
+import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { normalizeIp } from '../config.ts';
 
 /**
  * The app's Content-Security-Policy. Scripts only from our own origin (the build has no inline script, and
- * none may be added); styles may be inline because React and the chart library set element styles; images may
- * be data: or blob: URLs (ID photo previews); nothing may frame the app.
+ * none may be added). Style elements only from our origin or by hash: index.html's inline shell style is
+ * allowed by its SHA-256 (allowInlineStylesOf), nothing else inline. Style attributes stay allowed because React
+ * and the chart library set element styles; `style-src` keeps 'unsafe-inline' only for browsers that do not know
+ * style-src-elem (those that do ignore it). Images may be data: or blob: URLs (ID photo previews); nothing may
+ * frame the app.
  */
-export const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "worker-src 'self'",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function contentSecurityPolicy(styleHashes: Iterable<string> = inlineStyleHashes): string {
+  const hashes = [...styleHashes].map((h) => ` 'sha256-${h}'`).join('');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `style-src-elem 'self'${hashes}`,
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Hashes of the inline <style> blocks of the served index.html (a rebuilt page adds its own). */
+const inlineStyleHashes = new Set<string>();
+
+/** Allows the inline <style> blocks of a page the server serves (index.html's shell) by their SHA-256. */
+export function allowInlineStylesOf(html: string): void {
+  for (const m of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) {
+    inlineStyleHashes.add(createHash('sha256').update(m[1] ?? '', 'utf8').digest('base64'));
+  }
+}
+
+/** The policy as it stands before any page registered a style: the constant tests and docs refer to. */
+export const CSP = contentSecurityPolicy([]);
 
 const PERMISSIONS = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
 
@@ -46,7 +68,7 @@ export function securityHeaders(trustedProxies: readonly string[]): MiddlewareHa
 
 function securityHeaderValues(tls: boolean): Record<string, string> {
   return {
-    'Content-Security-Policy': CSP,
+    'Content-Security-Policy': contentSecurityPolicy(),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     'Permissions-Policy': PERMISSIONS,

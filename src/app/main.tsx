@@ -1,13 +1,23 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
 import { AppRoot } from './app/AppRoot.tsx';
 import { createApp } from './app/createApp.ts';
+
+// The service worker, the update prompt and the offline banner are not needed for the first screen: their code
+// (workbox-window included) loads after it, outside what `/` loads at once.
+const PwaLayer = lazy(() => import('./pwa/PwaLayer.tsx').then((m) => ({ default: m.PwaLayer })));
 
 const container = document.getElementById('root');
 if (container) {
   const app = await createApp();
   createRoot(container).render(
     <StrictMode>
+      <I18nextProvider i18n={app.i18n}>
+        <Suspense fallback={null}>
+          <PwaLayer />
+        </Suspense>
+      </I18nextProvider>
       <AppRoot app={app} />
     </StrictMode>,
   );

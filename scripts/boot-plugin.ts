@@ -1,0 +1,127 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Plugin } from 'vite';
+
+/** What a screen's chunk needs beyond the entry: its JS files (itself first) and its CSS. */
+interface ScreenFiles {
+  readonly js: string[];
+  readonly css: string[];
+}
+
+/** key -> module path of every lazy screen, read from the router's own table (one line per screen). */
+function lazyScreenModules(root: string): Map<string, string> {
+  const text = readFileSync(resolve(root, 'src/app/router/lazyScreens.ts'), 'utf8');
+  const out = new Map<string, string>();
+  for (const m of text.matchAll(/^\s*(\w+): \(\) => import\('\.\.\/(screens\/[^']+)'\)/gm)) {
+    if (m[1] && m[2]) out.set(m[1], resolve(root, 'src/app', m[2]));
+  }
+  if (out.size < 10) throw new Error('boot-plugin: could not read the screens from src/app/router/lazyScreens.ts');
+  return out;
+}
+
+function tabPaths(root: string): string[] {
+  const text = readFileSync(resolve(root, 'src/app/router/screens.ts'), 'utf8');
+  const list = /tabScreens[^=]*=\s*\[([^\]]*)\]/.exec(text)?.[1];
+  if (!list) throw new Error('boot-plugin: could not read tabScreens from src/app/router/screens.ts');
+  return [...list.matchAll(/'(\w+)'/g)].map((m) => (m[1] === 'home' ? '/' : `/${m[1] ?? ''}`));
+}
+
+/**
+ * The boot script, run before the first paint as a classic script (the CSP allows no inline script):
+ * 1. applies the member's stored theme ("theme" in localStorage, else the phone's setting), so the inline shell
+ *    in index.html and the app's CSS start in the right colours;
+ * 2. says whether this path has the tab bar (data-shell), so the shell has the right shape;
+ * 3. starts loading this path's screen code (modulepreload, and a preload of its stylesheet) in parallel with the entry,
+ *    instead of after the entry has run and the router has matched.
+ */
+function bootSource(routes: Record<string, ScreenFiles>, tabs: string[]): string {
+  return `(function () {
+  var root = document.documentElement;
+  var stored = null;
+  try { stored = localStorage.getItem('theme'); } catch (e) { /* storage blocked: follow the phone */ }
+  var light = stored === 'light' || (stored !== 'dark' && window.matchMedia('(prefers-color-scheme: light)').matches);
+  root.setAttribute('data-theme', light ? 'light' : 'dark');
+  root.style.colorScheme = light ? 'light' : 'dark';
+  var meta = document.querySelector('meta[name="theme-color"]');
+  if (meta) meta.setAttribute('content', light ? '#f4f6f9' : '#0f141a');
+  var path = location.pathname.replace(/\\/+$/, '') || '/';
+  root.setAttribute('data-shell', ${JSON.stringify(tabs)}.indexOf(path) >= 0 ? 'tabs' : 'page');
+  var files = ${JSON.stringify(routes)}[path];
+  if (!files) return;
+  var head = document.head;
+  // Preload only: the app inserts the stylesheet itself, after the base CSS, so the cascade order stays.
+  files.css.forEach(function (href) {
+    var link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'style';
+    link.href = '/' + href;
+    head.appendChild(link);
+  });
+  files.js.forEach(function (href) {
+    var link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = '/' + href;
+    head.appendChild(link);
+  });
+})();
+`;
+}
+
+/**
+ * Emits assets/boot-[hash].js (see bootSource) and puts it first in index.html's head, and inlines the entry's
+ * stylesheet there, so nothing render-blocking is queued behind the JavaScript on a slow connection.
+ */
+export function bootPlugin(): Plugin {
+  let root = process.cwd();
+  let bootFile = '';
+  return {
+    name: 'candlewick:boot',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const entry = chunks.find((c) => c.isEntry);
+      if (!entry) return;
+      // What the entry loads at once is already in index.html: leave it out of the per-screen lists.
+      const atOnce = new Set<string>();
+      const walk = (file: string, into: Set<string>) => {
+        if (into.has(file)) return;
+        into.add(file);
+        for (const dep of byFile.get(file)?.imports ?? []) walk(dep, into);
+      };
+      walk(entry.fileName, atOnce);
+      const routes: Record<string, ScreenFiles> = {};
+      for (const [key, modulePath] of lazyScreenModules(root)) {
+        const chunk = chunks.find((c) => c.facadeModuleId === modulePath);
+        if (!chunk) continue;
+        const files = new Set<string>();
+        walk(chunk.fileName, files);
+        const js = [...files].filter((f) => !atOnce.has(f));
+        const css = [...new Set(js.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))];
+        routes[key === 'home' ? '/' : `/${key}`] = { js, css };
+      }
+      bootFile = this.getFileName(this.emitFile({ type: 'asset', name: 'boot.js', source: bootSource(routes, tabPaths(root)) }));
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!bootFile) return html;
+        // The entry's stylesheet goes inline (a few KB): one render-blocking request fewer on a slow connection.
+        // The server allows every inline <style> of index.html by its hash, so this one too.
+        let out = html;
+        const inline: string[] = [];
+        for (const m of html.matchAll(/\s*<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g)) {
+          const asset = ctx.bundle?.[m[1] ?? ''];
+          if (asset?.type !== 'asset' || typeof asset.source !== 'string') continue;
+          inline.push(`<style>${asset.source.trim()}</style>`);
+          out = out.replace(m[0], '');
+        }
+        return out.replace('<!--boot-->', `<script src="/${bootFile}"></script>${inline.join('')}`);
+      },
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import type { MiddlewareHandler } from 'hono';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+const COMPRESSIBLE = /^(?:application\/(?:[\w.+-]+\+)?json|text\/(?!event-stream)[\w.+-]+)(?:[;\s]|$)/i;
+
+/** The encoding to use: brotli, then gzip, when the request accepts it with a q above 0. */
+export function chooseEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    if (name) accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  for (const enc of ['br', 'gzip'] as const) if ((accepted.get(enc) ?? accepted.get('*') ?? 0) > 0) return enc;
+  return null;
+}
+
+/**
+ * Compresses API answers of at least `threshold` bytes (brotli, else gzip) with `Vary: Accept-Encoding`.
+ * Not Hono's `compress`: it applies its threshold only when Content-Length is set, which `c.json` does not set
+ * (so it would compress every tiny answer), and it has no brotli. Streams (text/event-stream), answers already
+ * encoded, HEAD and no-body statuses pass through untouched; a strong ETag becomes weak, as the bytes changed.
+ */
+export function compressAnswers(threshold = 1024): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    const type = res.headers.get('Content-Type') ?? '';
+    if (c.req.method === 'HEAD' || !res.body || res.status === 204 || res.status === 206 || res.status === 304) return;
+    if (res.headers.has('Content-Encoding') || !COMPRESSIBLE.test(type)) return;
+    const vary = res.headers.get('Vary');
+    const body = Buffer.from(await res.arrayBuffer());
+    const headers = new Headers(res.headers);
+    if (!vary) headers.set('Vary', 'Accept-Encoding');
+    else if (!/\baccept-encoding\b/i.test(vary) && vary !== '*') headers.set('Vary', `${vary}, Accept-Encoding`);
+    const encoding = body.length >= threshold ? chooseEncoding(c.req.header('Accept-Encoding')) : null;
+    if (!encoding) return replace(body);
+    const packed =
+      encoding === 'br'
+        ? await brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
+        : await gz(body, { level: 6 });
+    headers.set('Content-Encoding', encoding);
+    headers.set('Content-Length', String(packed.length));
+    const etag = headers.get('ETag');
+    if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
+    return replace(packed);
+
+    // Hono's res setter copies the old answer's headers over the new one's: set ours again after it.
+    function replace(bytes: Buffer) {
+      c.res = new Response(bytes, { status: res.status, statusText: res.statusText, headers });
+      for (const [name, value] of headers) if (name !== 'set-cookie') c.res.headers.set(name, value);
+    }
+  };
+}

@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { useOnline } from './useOnline.ts';
+
+/**
+ * While the network is gone: says so, and that what is on screen is not live. A polite live region without the
+ * status role, so it is announced but never mistaken for the app's toast (role="status").
+ */
+export function OfflineBanner() {
+  const { t } = useTranslation();
+  const online = useOnline();
+  return (
+    <div className="pwa-offline-region" aria-live="polite">
+      {online ? null : <p className="pwa-offline">{t('pwa.offline')}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { BrowserContext, Page, Response } from '@playwright/test';
+import { expect, test, WEB_NAME } from './support.ts';
+
+/**
+ * Issue 20: the app is installable (manifest linked and valid, service worker registered and controlling the
+ * page), no API answer is ever served by the service worker (online or offline), a new version waits behind a
+ * visible "reload" prompt, and the offline banner shows while the network is gone. Screenshots of the inline
+ * shell and of the offline banner at 360x640 in both themes go to test-results/.
+ */
+const en = JSON.parse(readFileSync('locales/en.json', 'utf8')) as { pwa: Record<string, string> };
+const THEMES = ['dark', 'light'] as const;
+
+test.use({ serviceWorkers: 'allow' });
+
+/** Opens `path` and reloads it once the service worker is active, so the page is controlled by it. */
+async function openControlled(page: Page, path = '/'): Promise<void> {
+  await page.goto(path);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
+}
+
+/** Every response the context sees for /api (the page's and its workers'). */
+function apiResponses(context: BrowserContext): Response[] {
+  const seen: Response[] = [];
+  context.on('response', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/')) seen.push(r);
+  });
+  return seen;
+}
+
+test('installable: manifest linked and valid, icons and favicon served, service worker controls the page', async ({ page, request }) => {
+  await openControlled(page);
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+  const res = await request.get(href ?? '');
+  expect(res.headers()['content-type']).toBe('application/manifest+json');
+  const manifest = (await res.json()) as { name: string; short_name: string; start_url: string; display: string; theme_color: string; icons: { src: string; sizes: string; purpose?: string }[] };
+  expect(manifest).toMatchObject({ name: WEB_NAME, short_name: WEB_NAME, start_url: '/', display: 'standalone' });
+  expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+  for (const need of [{ sizes: '192x192' }, { sizes: '512x512' }, { sizes: '512x512', purpose: 'maskable' }]) {
+    const icon = manifest.icons.find((i) => i.sizes === need.sizes && (need.purpose ? i.purpose === need.purpose : i.purpose !== 'maskable'));
+    expect(icon, JSON.stringify(need)).toBeDefined();
+    const png = await request.get(icon?.src ?? '');
+    expect(png.headers()['content-type']).toBe('image/png');
+    const body = await png.body();
+    // PNG signature, then the IHDR width and height.
+    expect(body.subarray(1, 4).toString()).toBe('PNG');
+    const size = Number(need.sizes.split('x')[0]);
+    expect([body.readUInt32BE(16), body.readUInt32BE(20)]).toEqual([size, size]);
+  }
+  const favicon = await request.get('/favicon.ico');
+  expect(favicon.headers()['content-type']).toMatch(/icon/);
+  expect(favicon.headers()['content-type']).not.toMatch(/html/);
+  // The app shell is precached; no cache holds anything from /api.
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+    return urls;
+  });
+  expect(cached).toContain('/index.html');
+  expect(cached.filter((u) => u.startsWith('/api/'))).toEqual([]);
+});
+
+test('no API answer comes from the service worker, online or offline', async ({ page, context, member }) => {
+  const seen = apiResponses(context);
+  await openControlled(page, '/');
+  for (const path of ['/hq', '/wallet', '/orderrecord', '/runningwater', '/my']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  await expect.poll(() => seen.length).toBeGreaterThan(5);
+  // The member's money calls went to the server, every one of them.
+  expect(seen.filter((r) => r.fromServiceWorker()).map((r) => r.url())).toEqual([]);
+  const paths = new Set(seen.map((r) => new URL(r.url()).pathname));
+  expect(paths).toContain('/api/user/details');
+
+  // Offline: the page still opens from the precached shell, but API calls fail instead of being answered from a cache.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText(en.pwa['offline'] ?? '')).toBeVisible();
+  // Counted from here: a poll already in flight before the network went may still have answered during the reload.
+  const offlineSeen = seen.length;
+  const attempts = await page.evaluate(async (token) => {
+    const out: string[] = [];
+    for (const path of ['user/details', 'user/balance_list', 'user/water', 'order/list', 'common/config', 'product/list']) {
+      try {
+        const res = await fetch(`/api/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: token }, body: '{}' });
+        out.push(`${path}: answered ${res.status}`);
+      } catch {
+        out.push(`${path}: failed`);
+      }
+    }
+    return out;
+  }, member.token);
+  expect(attempts.filter((a) => !a.endsWith('failed'))).toEqual([]);
+  expect(seen.slice(offlineSeen).map((r) => r.url())).toEqual([]);
+  expect(seen.filter((r) => r.fromServiceWorker()).map((r) => r.url())).toEqual([]);
+  await context.setOffline(false);
+});
+
+test('offline banner shows while the network is gone, at 360x640 in both themes', async ({ page, context }) => {
+  for (const theme of THEMES) {
+    await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    await page.goto('/hq');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const banner = page.getByText(en.pwa['offline'] ?? '');
+    await expect(banner).toBeHidden();
+    await context.setOffline(true);
+    await expect(banner).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`offline-banner-${theme}.png`) });
+    await context.setOffline(false);
+    await expect(banner).toBeHidden();
+  }
+});
+
+test('a new version waits behind a visible "reload" prompt, and reloading switches to it', async ({ page }) => {
+  await openControlled(page, '/');
+  const prompt = page.getByRole('alert', { name: en.pwa['update_title'] ?? '' });
+  await expect(page.getByText(en.pwa['update_ready'] ?? '')).toBeHidden();
+  const before = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL ?? null);
+  // A new build is a changed sw.js (new precache revisions). Change the served one, with its precompressed
+  // copies, for as long as this test runs: the browser finds it on its next update check.
+  const files = ['dist/sw.js', 'dist/sw.js.br', 'dist/sw.js.gz'];
+  const original = files.map((f) => readFileSync(f));
+  try {
+    const changed = Buffer.concat([original[0] ?? Buffer.alloc(0), Buffer.from(`\n// e2e: a new build ${Date.now()}\n`)]);
+    writeFileSync('dist/sw.js', changed);
+    writeFileSync('dist/sw.js.br', brotliCompressSync(changed));
+    writeFileSync('dist/sw.js.gz', gzipSync(changed));
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    await expect(prompt).toBeVisible();
+    await expect(prompt.getByText(en.pwa['update_ready'] ?? '')).toBeVisible();
+    // Nothing swapped behind the member's back: the old worker still controls the page, the new one waits.
+    expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(true);
+    await page.screenshot({ path: test.info().outputPath('update-prompt.png') });
+    // "Later" keeps the page as it is.
+    await prompt.getByRole('button', { name: en.pwa['update_later'] ?? '' }).click();
+    await expect(prompt).toBeHidden();
+    await page.reload();
+    await expect(prompt).toBeVisible();
+    const reloaded = page.waitForEvent('load');
+    await prompt.getByRole('button', { name: en.pwa['update_reload'] ?? '' }).click();
+    await reloaded;
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(prompt).toBeHidden();
+    const after = await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      return { waiting: Boolean(reg?.waiting), controlled: Boolean(navigator.serviceWorker.controller) };
+    });
+    expect(after).toEqual({ waiting: false, controlled: true });
+    expect(before).toMatch(/\/sw\.js$/);
+  } finally {
+    files.forEach((f, i) => writeFileSync(f, original[i] ?? Buffer.alloc(0)));
+  }
+});
+
+test.describe('the inline shell, before any JavaScript', () => {
+  test.use({ serviceWorkers: 'block' });
+  for (const theme of THEMES) {
+    test(`paints the tab bar frame and skeleton rows in the ${theme} theme at 360x640`, async ({ page }) => {
+      const violations: string[] = [];
+      page.on('console', (m) => {
+        if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+      });
+      // The stored choice wins over the phone's setting: the phone says the other theme.
+      await page.emulateMedia({ colorScheme: theme === 'dark' ? 'light' : 'dark' });
+      await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+      // The app's code never arrives: what shows is index.html, its inline style and theme.js alone.
+      await page.route(/\/assets\/(?!boot-).*\.js$/, (route) => route.abort());
+      await page.goto('/');
+      await expect(page.locator('.shell__tabs')).toBeVisible();
+      await expect(page.locator('.shell__row')).toHaveCount(6);
+      const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      expect(bg).toBe(theme === 'dark' ? 'rgb(15, 20, 26)' : 'rgb(244, 246, 249)');
+      await page.screenshot({ path: test.info().outputPath(`shell-${theme}.png`) });
+      expect(violations).toEqual([]);
+    });
+  }
+
+  test('follows the phone when no theme is stored, and leaves out the tab bar on a screen without one', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.route(/\/assets\/(?!boot-).*\.js$/, (route) => route.abort());
+    await page.goto('/xq?id=12');
+    await expect(page.locator('.shell__row').first()).toBeVisible();
+    await expect(page.locator('.shell__tabs')).toBeHidden();
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(244, 246, 249)');
+  });
+});
