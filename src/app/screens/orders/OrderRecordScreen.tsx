@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { SignInPrompt } from '../../components/SignInPrompt.tsx';
 import { tokenAtom } from '../../state/session.ts';
 import { HistoryTab } from './HistoryTab.tsx';
@@ -18,7 +19,9 @@ export function OrderRecordScreen() {
 
 function OrderRecords() {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<Tab>('open');
+  // The result toast links to the history (?tab=history).
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<Tab>(params.get('tab') === 'history' ? 'history' : 'open');
   // The tab button answers the tap at once; the panel (a long list) follows as a deferred render.
   const shown = useDeferredValue(tab);
   return (

@@ -6,6 +6,7 @@ import { MemberScreen } from '../../money/MemberScreen.tsx';
 import { ReviewList } from '../../money/ReviewList.tsx';
 import { useMemberCall } from '../../money/useMemberCall.ts';
 import { BoundWallets } from '../../money/BoundWallets.tsx';
+import { useBalances } from '../../balances/useBalances.ts';
 
 export function WalletScreen() {
   return (
@@ -17,7 +18,7 @@ export function WalletScreen() {
 
 function Wallet() {
   const { t } = useTranslation();
-  const balance = useMemberCall('balance_list', (c) => c.call('user/balance_list').then((r) => r.data));
+  const balance = useBalances();
   const wallets = useMemberCall('wallets', (c) => c.call('user/getUserWallets').then((r) => r.data));
   const b = balance.state;
   return (
@@ -25,7 +26,7 @@ function Wallet() {
       <section className="card" aria-label={t('wallet.balances')}>
         {b?.status === 'ok' ? <Balances details={b.data} labels="my" /> : null}
         {b?.status === 'loading' ? <p className="muted">{t('app.loading')}</p> : null}
-        {b?.status === 'error' ? <LoadFailure failure={b.failure} onRetry={balance.reload} /> : null}
+        {b?.status === 'error' ? <LoadFailure failure={b.failure} onRetry={balance.refresh} /> : null}
         <div className="button-row">
           <Link to="/recharge" className="button">
             {t('wallet.deposit')}
