@@ -18,6 +18,7 @@ import { orderMarksOf } from './orderMarks.ts';
 import { TapePanel } from './TapePanel.tsx';
 import { useProductDetails } from './useProductDetails.ts';
 import { useProductId } from './useProductId.ts';
+import { MarketClosedLabel } from '../../market/MarketClosedLabel.tsx';
 import '../../market/market.css';
 
 /** Product detail: chart with intervals and volume, the trade tape, my orders on it, Rise and Fall. */
@@ -82,6 +83,7 @@ function Quote({ product }: { readonly product: ProductDetails }) {
       <div>
         <h2 className="quote__symbol">{product.symbol}</h2>
         <p className="muted">{product.name}</p>
+        <MarketClosedLabel product={quote} />
       </div>
       <div className="quote__figures">
         <span className={`quote__price trend-${trend}`}>{formatPrice(quote.price, product.decimals, lang)}</span>
