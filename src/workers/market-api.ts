@@ -93,6 +93,8 @@ export function createMarketApi(deps: HubDeps) {
     watchOrderList(params: PageParams, callback: Callback<OrdersMessage>): SubscriptionHandle {
       return subscriptions.open(withStatus(orders.orderList(params), orders.orderListPoll(params), hub.periods.orderList, hub), callback);
     },
+    /** Pull to refresh: every running poll asks again now (their lists come as diffs, so no row is doubled). */
+    refresh: (): void => hub.refreshNow(),
     /** My orders as they settle, app-wide (one message per burst): for the result toast and the balances. */
     watchResults: (callback: Callback<ResultsMessage>): SubscriptionHandle => subscriptions.open(watchResults$(orders, hub.scheduler), callback),
     unsubscribe(handle: SubscriptionHandle): void {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Balances } from '../../components/Balances.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
+import { PullToRefresh } from '../../components/PullToRefresh.tsx';
 import { MemberScreen } from '../../money/MemberScreen.tsx';
 import { ReviewList } from '../../money/ReviewList.tsx';
 import { useMemberCall } from '../../money/useMemberCall.ts';
@@ -21,8 +22,12 @@ function Wallet() {
   const balance = useBalances();
   const wallets = useMemberCall('wallets', (c) => c.call('user/getUserWallets').then((r) => r.data));
   const b = balance.state;
+  const refresh = () => {
+    balance.refresh();
+    wallets.reload();
+  };
   return (
-    <>
+    <PullToRefresh onRefresh={refresh}>
       <section className="card" aria-label={t('wallet.balances')}>
         {b?.status === 'ok' ? <Balances details={b.data} labels="my" /> : null}
         {b?.status === 'loading' ? <p className="muted">{t('app.loading')}</p> : null}
@@ -42,6 +47,6 @@ function Wallet() {
       {wallets.state?.status === 'ok' ? <BoundWallets wallets={wallets.state.data} /> : null}
       {wallets.state?.status === 'error' ? <LoadFailure failure={wallets.state.failure} onRetry={wallets.reload} /> : null}
       {b?.status === 'ok' ? <ReviewList items={b.data.requests} currency={b.data.currency} title={t('wallet.requests')} /> : null}
-    </>
+    </PullToRefresh>
   );
 }
