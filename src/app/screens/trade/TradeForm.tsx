@@ -9,6 +9,7 @@ import { FormAlert } from '../../components/FormAlert.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useLang } from '../../hooks/useLang.ts';
 import { formatMoney } from '../../i18n/format.ts';
+import { MarketClosedLabel } from '../../market/MarketClosedLabel.tsx';
 import { useMarketWorker } from '../../market/useMarketWorker.ts';
 import { ratePercent } from '../../market/marketFormat.ts';
 import { showToastAtom } from '../../state/toast.ts';
@@ -149,9 +150,13 @@ export function TradeForm({ product, initialDirection, onPlaced }: Props) {
           </button>
         </div>
       ) : (
-        <button type="submit" className="button button--block">
-          {t('market.review')}
-        </button>
+        <>
+          {/* A closed market cannot be traded: the reason stands next to the disabled button. */}
+          <MarketClosedLabel product={product} />
+          <button type="submit" className="button button--block" disabled={!product.open}>
+            {t('market.review')}
+          </button>
+        </>
       )}
     </form>
   );
