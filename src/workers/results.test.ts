@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Order } from '../contract/market.ts';
 import { createMarketApi } from './market-api.ts';
+import type { OrdersMessage } from './messages.ts';
 import type { ResultsMessage } from './results.ts';
 import { fakeMarket, openOrder, type FakeMarket } from './testing/fake-market.ts';
 
@@ -79,5 +80,27 @@ describe('the worker result subscription', () => {
     expect(stopped).toBeGreaterThanOrEqual(after);
     await expect.poll(() => market.count('order/results')).toBeGreaterThan(1);
     expect(market.count('order/hold_list')).toBe(stopped);
+  });
+});
+
+describe('refresh (pull to refresh)', () => {
+  it('asks every running poll again at once, and the list gets no row twice', async () => {
+    const market = fakeMarket();
+    market.holdList = [openOrder(7, Date.now() + 3_600_000)];
+    const { api } = start(market);
+    const messages: OrdersMessage[] = [];
+    const handle = api.watchHoldList((m) => messages.push(m));
+    cleanup.push(() => api.unsubscribe(handle));
+    await expect.poll(() => market.count('order/hold_list')).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => messages.some((m) => m.kind === 'reset' && m.items.length === 1)).toBe(true);
+    const asked = market.count('order/hold_list');
+    // Placed on another device since the last poll: the refresh brings it now, not a period later.
+    market.holdList = [...market.holdList, { ...openOrder(8, Date.now() + 3_600_000), openTime: Date.now() }];
+    api.refresh();
+    await expect.poll(() => market.count('order/hold_list')).toBe(asked + 1);
+    await expect.poll(() => messages.some((m) => m.kind === 'patch' && m.upserts.some((o) => o.id === 8))).toBe(true);
+    // Order 7 came again in no message: the screen shows each row once.
+    const rows = messages.flatMap((m) => (m.kind === 'reset' ? m.items : m.kind === 'patch' ? m.upserts : []));
+    expect(rows.filter((o) => o.id === 7)).toHaveLength(1);
   });
 });
