@@ -5,7 +5,7 @@ import { rows } from '../db/rows.ts';
 import type { MarketProduct } from './catalog.ts';
 import { DAY, MINUTE } from './history.ts';
 import { formatScaled } from './prices.ts';
-import { isOpen } from './sessions.ts';
+import { isOpen, nextOpen } from './sessions.ts';
 
 /** A last tick older than this means the feed is not running: the market counts as closed for orders. */
 export const STALE_TICK_MS = 5_000;
@@ -23,24 +23,32 @@ export function changePct(last: bigint, ref: bigint): string {
 export interface Quote {
   readonly price: bigint;
   readonly ref: bigint | null;
+  /** The price 24 h before the last candle: a closed market's change is its last session's, not 0.00. */
+  readonly lastRef: bigint | null;
   readonly tickTime: number | null;
 }
 
 /** Last price (the latest 1-minute close, which every tick updates), the price 24 h ago and the last tick's time. */
 export async function quotes(db: Db, now: number, productId?: number): Promise<Map<number, Quote>> {
-  const found = await rows<{ id: number; last: string | null; ref: string | null; tick_t: string | null }>(
+  const found = await rows<{ id: number; last: string | null; ref: string | null; last_ref: string | null; tick_t: string | null }>(
     db,
-    sql`SELECT p.id, last.close::text AS last, ref.close::text AS ref, tk.t::text AS tick_t
+    sql`SELECT p.id, last.close::text AS last, ref.close::text AS ref, last_ref.close::text AS last_ref, tk.t::text AS tick_t
         FROM products p
-        LEFT JOIN LATERAL (SELECT close FROM candles WHERE product_id = p.id AND res = 60 AND t <= ${now} ORDER BY t DESC LIMIT 1) last ON true
+        LEFT JOIN LATERAL (SELECT close, t FROM candles WHERE product_id = p.id AND res = 60 AND t <= ${now} ORDER BY t DESC LIMIT 1) last ON true
         LEFT JOIN LATERAL (SELECT close FROM candles WHERE product_id = p.id AND res = 60 AND t <= ${now - DAY - MINUTE} ORDER BY t DESC LIMIT 1) ref ON true
+        LEFT JOIN LATERAL (SELECT close FROM candles WHERE product_id = p.id AND res = 60 AND t <= last.t - ${DAY + MINUTE} ORDER BY t DESC LIMIT 1) last_ref ON true
         LEFT JOIN LATERAL (SELECT t FROM ticks WHERE product_id = p.id AND t <= ${now} ORDER BY t DESC LIMIT 1) tk ON true
         ${productId !== undefined ? sql`WHERE p.id = ${productId}` : sql``}`,
   );
   const out = new Map<number, Quote>();
   for (const r of found) {
     if (r.last === null) continue;
-    out.set(Number(r.id), { price: BigInt(r.last), ref: r.ref !== null ? BigInt(r.ref) : null, tickTime: r.tick_t !== null ? Number(r.tick_t) : null });
+    out.set(Number(r.id), {
+      price: BigInt(r.last),
+      ref: r.ref !== null ? BigInt(r.ref) : null,
+      lastRef: r.last_ref !== null ? BigInt(r.last_ref) : null,
+      tickTime: r.tick_t !== null ? Number(r.tick_t) : null,
+    });
   }
   return out;
 }
@@ -52,14 +60,18 @@ export const isTradable = (p: MarketProduct, q: Quote | undefined, now: number):
 export function summaryOf(p: MarketProduct, q: Quote | undefined, now: number): ProductSummary {
   // Before the feed has ever run there is no recorded price; the reference price stands in, unchanged.
   const price = q?.price ?? p.sim.price;
+  const opensAt = nextOpen(p.session, now);
+  // Closed by its hours: the change of the last session (24 h before the last candle), never a flat 0.00.
+  const ref = opensAt !== null ? (q?.lastRef ?? q?.ref) : q?.ref;
   return {
     id: p.id,
     symbol: p.symbol,
     name: p.name,
     category: p.category,
     price: formatScaled(price, p.decimals),
-    changePct: q?.ref ? changePct(price, q.ref) : '0.00',
+    changePct: ref ? changePct(price, ref) : '0.00',
     decimals: p.decimals,
     open: isTradable(p, q, now),
+    nextOpen: opensAt,
   };
 }

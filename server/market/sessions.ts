@@ -71,6 +71,30 @@ export function isOpen(session: SessionName, t: number): boolean {
   return computeOpen(session, t);
 }
 
+const MINUTE_MS = 60_000;
+/** The longest a session stays shut (a weekend, plus margin); past it the search gives up. */
+const MAX_CLOSED_MS = 8 * 24 * HOUR;
+/** Per session, the last answer and the closed span it holds for: every product/list asks, the answer rarely moves. */
+const nextOpenCache = new Map<SessionName, { readonly from: number; readonly next: number }>();
+
+/**
+ * When a closed market opens next (epoch ms, on a whole minute: every session opens on one), or null while
+ * it is open or never closes. The member's screen shows it in their own time zone.
+ */
+export function nextOpen(session: SessionName, t: number): number | null {
+  if (session === 'always' || computeOpen(session, t)) return null;
+  const hit = nextOpenCache.get(session);
+  // Closed from `from` until `next`: any time in between has the same answer.
+  if (hit && hit.from <= t && t < hit.next) return hit.next;
+  for (let m = Math.floor(t / MINUTE_MS) * MINUTE_MS + MINUTE_MS; m <= t + MAX_CLOSED_MS; m += MINUTE_MS) {
+    if (computeOpen(session, m)) {
+      nextOpenCache.set(session, { from: t, next: m });
+      return m;
+    }
+  }
+  return null;
+}
+
 /** How many days a year a session trades and for how many minutes each day. */
 export const TRADING_DAY: Record<SessionName, { readonly daysPerYear: number; readonly minutesPerDay: number }> = {
   always: { daysPerYear: 365, minutesPerDay: 1440 },

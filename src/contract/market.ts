@@ -18,6 +18,11 @@ export const productSummary = z.object({
   changePct: z.string(),
   decimals: z.number().int().min(0).max(10),
   open: z.boolean(),
+  /**
+   * While the market is closed by its trading hours: when it opens next (null: open, or never closes). While
+   * closed, `price` is the last close and `changePct` that last session's 24 h change, not 0.00.
+   */
+  nextOpen: epochMs.nullable().optional(),
 });
 export type ProductSummary = z.infer<typeof productSummary>;
 export const productListReq = z.object({ category: category.optional() });

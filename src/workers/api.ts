@@ -8,3 +8,4 @@ export type {
 export type { Candle, CandleDelta } from '../streams/messages.ts';
 export type { IntervalName } from '../streams/inputs.ts';
 export type { CreateOrderParams, CreateOrderResult, PageParams } from './orders.ts';
+export type { ResultsMessage } from './results.ts';

@@ -48,6 +48,8 @@ export function createHub(deps: HubDeps) {
   const session$ = new BehaviorSubject<Session>({ apiBase: '/api', token: null, lang: 'en' });
   const visible$ = new BehaviorSubject<boolean>(true);
   const sessionChanged$ = new Subject<void>();
+  /** The member pulled to refresh: every running poll asks again now. */
+  const refreshNow$ = new Subject<void>();
   const accountChanged$ = new Subject<void>();
   const samples$ = new Subject<ClockSample>();
   const clock$ = new BehaviorSubject<ClockEstimate | null>(null);
@@ -107,6 +109,9 @@ export function createHub(deps: HubDeps) {
     setVisible(visible: boolean): void {
       visible$.next(visible);
     },
+    refreshNow(): void {
+      refreshNow$.next();
+    },
     onUnauthorized(handler: (() => void) | null): void {
       unauthorized = handler;
     },
@@ -116,7 +121,7 @@ export function createHub(deps: HubDeps) {
         poll(spec.request, {
           periodMs: spec.periodMs,
           visible$: visible$.pipe(distinctUntilChanged()),
-          refresh$: merge(sessionChanged$, spec.refresh$ ?? NEVER),
+          refresh$: merge(sessionChanged$, refreshNow$, spec.refresh$ ?? NEVER),
           scheduler,
           ...(deps.random ? { random: deps.random } : {}),
         });

@@ -9,6 +9,7 @@ import type {
   ClockMessage, OrdersMessage, ProductsMessage, Session, StatusMessage, SubscriptionHandle, TapeMessage,
 } from './messages.ts';
 import { createOrders, type CreateOrderParams, type CreateOrderResult, type PageParams } from './orders.ts';
+import { watchResults$, type ResultsMessage } from './results.ts';
 import { staleAfter } from './periods.ts';
 import { createSubscriptions, type Callback } from './subscriptions.ts';
 import { turnoverPoll, tapeDeltas } from './turnover.ts';
@@ -94,6 +95,10 @@ export function createMarketApi(deps: HubDeps) {
     watchOrderList(params: PageParams, callback: Callback<OrdersMessage>): SubscriptionHandle {
       return subscriptions.open(withStatus(orders.orderList(params), orders.orderListPoll(params), hub.periods.orderList, hub), callback);
     },
+    /** Pull to refresh: every running poll asks again now (their lists come as diffs, so no row is doubled). */
+    refresh: (): void => hub.refreshNow(),
+    /** My orders as they settle, app-wide (one message per burst): for the result toast and the balances. */
+    watchResults: (callback: Callback<ResultsMessage>): SubscriptionHandle => subscriptions.open(watchResults$(orders, hub.scheduler), callback),
     unsubscribe(handle: SubscriptionHandle): void {
       subscriptions.close(handle);
     },

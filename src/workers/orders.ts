@@ -1,4 +1,7 @@
-import { bufferCount, filter, from, map, merge, mergeMap, Observable, Subject, type Subscription } from 'rxjs';
+import {
+  bufferCount, debounceTime, distinctUntilChanged, EMPTY, filter, from, map, merge, mergeMap, Observable, of, Subject, type Subscription,
+  switchMap, tap,
+} from 'rxjs';
 import type { Order } from '../contract/market.ts';
 import type { OpenOrder } from '../streams/inputs.ts';
 import type { PollState } from '../streams/messages.ts';
@@ -58,6 +61,8 @@ export function createOrders(hub: Hub) {
   let running: Subscription | null = null;
   /** Orders the store has just seen go from open to settled (for the history's first page). */
   const justSettled$ = new Subject<readonly Order[]>();
+  /** Each hold list answer, once the store has taken it. */
+  const holdAnswered$ = new Subject<void>();
   /** serverNow − schedulerNow, as last estimated. */
   let offsetMs = 0;
 
@@ -168,6 +173,7 @@ export function createOrders(hub: Hub) {
         if (missing.length > 0) recheck$.next(missing);
         return null;
       }),
+      tap(() => holdAnswered$.next()),
       filter(() => false),
     );
 
@@ -177,7 +183,30 @@ export function createOrders(hub: Hub) {
       filter(() => false),
     );
 
+  /**
+   * While watched: reads the hold list once, then keeps polling it (cheap: `since` its cursor) only while the
+   * store holds open orders, so the due chase knows of every open order whichever screen is shown.
+   */
+  const openSetFeed$ = (): Observable<unknown> =>
+    merge(of(null), open$, holdAnswered$).pipe(
+      // Decided after the store's change is done, never inside the hold answer that caused it.
+      debounceTime(0, hub.scheduler),
+      // Without a cursor the open set is unknown (no answer yet, or the counts disagreed): read on.
+      map(() => holdCursor === undefined || openOrders().length > 0),
+      distinctUntilChanged(),
+      switchMap((needed) => (needed ? holdFeed$() : EMPTY)),
+    );
+
   return {
+    /**
+     * Orders the store saw go from open to settled, as they settle (never an order first seen settled, so
+     * nothing settled before the app loaded). Starts the store and the due chase.
+     */
+    settled$: (): Observable<readonly Order[]> => {
+      ensureRunning();
+      return justSettled$.asObservable();
+    },
+    openSetFeed$,
     /** The order/create answer enters the store at once (the page hands it over). */
     created(order: Order): void {
       ensureRunning();

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { findOverflow, seriousAxeViolations } from './layout-checks.ts';
+import { api, operator } from './market-support.ts';
 import { expect, settle, signedOut, test, watchRequests } from './support.ts';
 
 /**
@@ -63,6 +64,20 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.screenshot({ path: test.info().outputPath(`${colorScheme}-${fileName(path)}.png`) });
       for (const v of await seriousAxeViolations(page)) found.push(`${path}: ${v}`);
     }
+    expect(found).toEqual([]);
+  });
+
+  // Issue 19: the result toast is on screen too (an order settles while the member is on /my).
+  test(`the result toast, ${colorScheme} theme: no serious or critical axe violation`, async ({ page, member, request }) => {
+    test.setTimeout(120_000);
+    await page.emulateMedia({ colorScheme });
+    expect(await operator(process.env['E2E_DATA_DIR'] ?? '', 'credit', member.username, '100')).toContain('Credited 100.00');
+    const { items } = await api<{ items: { id: number; symbol: string }[] }>(request, member.token, 'product/list');
+    const btc = items.find((p) => p.symbol === 'BTCUSDT');
+    await api(request, member.token, 'order/create', { productId: btc?.id, direction: 'rise', amount: '10', cycle: 30 });
+    await open(page, '/my');
+    await expect(page.locator('.result-toast')).toBeVisible({ timeout: 45_000 });
+    const found = (await seriousAxeViolations(page)).map((v) => `/my with the result toast: ${v}`);
     expect(found).toEqual([]);
   });
 

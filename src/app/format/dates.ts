@@ -13,6 +13,7 @@ const styles = {
   date: { dateStyle: 'medium' },
   time: { hour: '2-digit', minute: '2-digit', hourCycle: HOUR_CYCLE },
   clock: { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: HOUR_CYCLE },
+  weekdayTime: { weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: HOUR_CYCLE },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 type Style = keyof typeof styles;
 
@@ -32,3 +33,5 @@ export const formatDate = (ms: number, lang: Lang, timeZone?: string): string =>
 export const formatTime = (ms: number, lang: Lang, timeZone?: string): string => format('time', ms, lang, timeZone);
 /** Hours, minutes and seconds ("15:05:09"), for trade, open and settle times. */
 export const formatClock = (ms: number, lang: Lang, timeZone?: string): string => format('clock', ms, lang, timeZone);
+/** Weekday and time ("Mon 09:30"), for when a closed market opens: always within the coming week. */
+export const formatWeekdayTime = (ms: number, lang: Lang, timeZone?: string): string => format('weekdayTime', ms, lang, timeZone);

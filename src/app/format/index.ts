@@ -3,4 +3,4 @@
  * built on memoised Intl formatters. Every screen formats through here.
  */
 export { formatChange, formatDecimal, formatInteger, formatMoney, formatPercent, formatPrice, rateToPercent } from './numbers.ts';
-export { formatClock, formatDate, formatDateTime, formatTime } from './dates.ts';
+export { formatClock, formatDate, formatDateTime, formatTime, formatWeekdayTime } from './dates.ts';

@@ -1,5 +1,7 @@
 import { Outlet, useMatches, useNavigation } from 'react-router-dom';
+import { BalancesSource } from '../balances/BalancesSource.tsx';
 import { Toast } from '../components/Toast.tsx';
+import { ResultToast } from '../results/ResultToast.tsx';
 import type { ScreenHandle } from '../router/screens.ts';
 import { ScreenHeader } from './ScreenHeader.tsx';
 import { TabBar } from './TabBar.tsx';
@@ -20,6 +22,8 @@ export function AppLayout() {
       </main>
       {tab ? <TabBar /> : null}
       <Toast />
+      <ResultToast />
+      <BalancesSource />
     </div>
   );
 }

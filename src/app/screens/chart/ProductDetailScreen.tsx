@@ -21,6 +21,7 @@ import { TapePanel } from './TapePanel.tsx';
 import { TradeBar } from './TradeBar.tsx';
 import { useProductDetails } from './useProductDetails.ts';
 import { useProductId } from './useProductId.ts';
+import { MarketClosedLabel } from '../../market/MarketClosedLabel.tsx';
 import '../../market/market.css';
 
 /**
@@ -116,6 +117,7 @@ function Quote({ product }: { readonly product: ProductDetails }) {
       <div>
         <h2 className="quote__symbol">{product.symbol}</h2>
         <p className="muted">{product.name}</p>
+        <MarketClosedLabel product={quote} />
       </div>
       <div className="quote__figures">
         <span className={`quote__price trend-${trend}`}>{formatPrice(quote.price, product.decimals, lang)}</span>

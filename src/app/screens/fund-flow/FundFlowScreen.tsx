@@ -5,6 +5,7 @@ import { isApiFailure, networkFailure } from '../../api/failure.ts';
 import { useApi } from '../../app/apiContext.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
+import { PullToRefresh } from '../../components/PullToRefresh.tsx';
 import { downloadBlob } from '../../money/download.ts';
 import { MemberScreen } from '../../money/MemberScreen.tsx';
 import { SelectField } from '../../money/SelectField.tsx';
@@ -62,18 +63,20 @@ function FundFlow() {
         </div>
         <FormAlert messageKey={exportError} />
       </section>
-      <section className="card" aria-label={t('screen.runningwater')}>
-        {ledger.page > 0 ? <p className="muted">{t('water.count', { shown: ledger.items.length, total: ledger.total })}</p> : null}
-        {ledger.page > 0 && ledger.total === 0 ? <p className="muted">{t('water.empty')}</p> : null}
-        <LedgerList entries={ledger.items} />
-        {ledger.failure ? <LoadFailure failure={ledger.failure} onRetry={ledger.retry} /> : null}
-        {ledger.pending ? <p className="muted">{t('app.loading')}</p> : null}
-        {ledger.hasMore && !ledger.pending && !ledger.failure ? (
-          <button type="button" className="button button--ghost button--block" onClick={ledger.loadMore}>
-            {t('water.load_more')}
-          </button>
-        ) : null}
-      </section>
+      <PullToRefresh onRefresh={ledger.refresh}>
+        <section className="card" aria-label={t('screen.runningwater')}>
+          {ledger.page > 0 ? <p className="muted">{t('water.count', { shown: ledger.items.length, total: ledger.total })}</p> : null}
+          {ledger.page > 0 && ledger.total === 0 ? <p className="muted">{t('water.empty')}</p> : null}
+          <LedgerList entries={ledger.items} />
+          {ledger.failure ? <LoadFailure failure={ledger.failure} onRetry={ledger.retry} /> : null}
+          {ledger.pending ? <p className="muted">{t('app.loading')}</p> : null}
+          {ledger.hasMore && !ledger.pending && !ledger.failure ? (
+            <button type="button" className="button button--ghost button--block" onClick={ledger.loadMore}>
+              {t('water.load_more')}
+            </button>
+          ) : null}
+        </section>
+      </PullToRefresh>
     </>
   );
 }

@@ -55,5 +55,10 @@ export function useLedgerPages(type: LedgerType | null) {
     hasMore: pages.page > 0 && pages.items.length < pages.total,
     loadMore: () => void load(pages.page + 1, generation.current),
     retry: () => void load(pages.page + 1, generation.current),
+    /** Pull to refresh: the first page again, replacing what is shown (never appended twice). */
+    refresh: (): Promise<void> => {
+      generation.current += 1;
+      return load(1, generation.current);
+    },
   };
 }

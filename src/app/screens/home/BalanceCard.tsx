@@ -2,16 +2,19 @@ import { useTranslation } from 'react-i18next';
 import { Balances } from '../../components/Balances.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { useUserDetails } from '../../hooks/useUserDetails.ts';
+import { useBalances } from '../../balances/useBalances.ts';
 
 export function BalanceCard({ token }: { readonly token: string }) {
   const { t } = useTranslation();
   const { state, reload } = useUserDetails(token);
+  // The figures come from the shared source, so a settled result or an approved withdrawal shows here at once.
+  const balances = useBalances().state;
   return (
     <section className="card balance-card" aria-label={t('home.balance')}>
       {state?.status === 'ok' ? (
         <>
           <h2 className="greeting">{t('home.greeting', { name: state.data.username })}</h2>
-          <Balances details={state.data} labels="home" />
+          <Balances details={balances?.status === 'ok' ? balances.data : state.data} labels="home" />
         </>
       ) : null}
       {state?.status === 'error' ? <LoadFailure failure={state.failure} onRetry={reload} /> : null}

@@ -1,7 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { PullToRefresh } from '../../components/PullToRefresh.tsx';
 import { SignInPrompt } from '../../components/SignInPrompt.tsx';
+import { useMarketWorker } from '../../market/useMarketWorker.ts';
 import { tokenAtom } from '../../state/session.ts';
 import { HistoryTab } from './HistoryTab.tsx';
 import { OpenPositionsTab } from './OpenPositionsTab.tsx';
@@ -18,9 +21,12 @@ export function OrderRecordScreen() {
 
 function OrderRecords() {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<Tab>('open');
+  // The result toast links to the history (?tab=history).
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<Tab>(params.get('tab') === 'history' ? 'history' : 'open');
   // The tab button answers the tap at once; the panel (a long list) follows as a deferred render.
   const shown = useDeferredValue(tab);
+  const worker = useMarketWorker();
   return (
     <div className="stack">
       <div className="segmented" role="tablist" aria-label={t('market.record_tabs')}>
@@ -39,9 +45,12 @@ function OrderRecords() {
           </button>
         ))}
       </div>
-      <section id="orders-panel" role="tabpanel" aria-labelledby={`orders-tab-${shown}`} className="panel live-panel" aria-busy={shown !== tab}>
-        {shown === 'open' ? <OpenPositionsTab /> : <HistoryTab />}
-      </section>
+      {/* The worker asks its lists again; they arrive as diffs of the one order store, so no row is doubled. */}
+      <PullToRefresh onRefresh={() => worker?.refresh()}>
+        <section id="orders-panel" role="tabpanel" aria-labelledby={`orders-tab-${shown}`} className="panel live-panel" aria-busy={shown !== tab}>
+          {shown === 'open' ? <OpenPositionsTab /> : <HistoryTab />}
+        </section>
+      </PullToRefresh>
     </div>
   );
 }

@@ -2,10 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Balances } from '../../components/Balances.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
+import { PullToRefresh } from '../../components/PullToRefresh.tsx';
 import { MemberScreen } from '../../money/MemberScreen.tsx';
 import { ReviewList } from '../../money/ReviewList.tsx';
 import { useMemberCall } from '../../money/useMemberCall.ts';
 import { BoundWallets } from '../../money/BoundWallets.tsx';
+import { useBalances } from '../../balances/useBalances.ts';
 
 export function WalletScreen() {
   return (
@@ -17,15 +19,19 @@ export function WalletScreen() {
 
 function Wallet() {
   const { t } = useTranslation();
-  const balance = useMemberCall('balance_list', (c) => c.call('user/balance_list').then((r) => r.data));
+  const balance = useBalances();
   const wallets = useMemberCall('wallets', (c) => c.call('user/getUserWallets').then((r) => r.data));
   const b = balance.state;
+  const refresh = () => {
+    balance.refresh();
+    wallets.reload();
+  };
   return (
-    <>
+    <PullToRefresh onRefresh={refresh}>
       <section className="card" aria-label={t('wallet.balances')}>
         {b?.status === 'ok' ? <Balances details={b.data} labels="my" /> : null}
         {b?.status === 'loading' ? <p className="muted">{t('app.loading')}</p> : null}
-        {b?.status === 'error' ? <LoadFailure failure={b.failure} onRetry={balance.reload} /> : null}
+        {b?.status === 'error' ? <LoadFailure failure={b.failure} onRetry={balance.refresh} /> : null}
         <div className="button-row">
           <Link to="/recharge" className="button">
             {t('wallet.deposit')}
@@ -41,6 +47,6 @@ function Wallet() {
       {wallets.state?.status === 'ok' ? <BoundWallets wallets={wallets.state.data} /> : null}
       {wallets.state?.status === 'error' ? <LoadFailure failure={wallets.state.failure} onRetry={wallets.reload} /> : null}
       {b?.status === 'ok' ? <ReviewList items={b.data.requests} currency={b.data.currency} title={t('wallet.requests')} /> : null}
-    </>
+    </PullToRefresh>
   );
 }

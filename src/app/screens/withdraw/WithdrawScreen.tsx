@@ -6,6 +6,7 @@ import { formatMoney } from '../../format/index.ts';
 import { MemberScreen } from '../../money/MemberScreen.tsx';
 import { ReviewList } from '../../money/ReviewList.tsx';
 import { useMemberCall } from '../../money/useMemberCall.ts';
+import { useBalances } from '../../balances/useBalances.ts';
 import { WithdrawForm } from './WithdrawForm.tsx';
 
 export function WithdrawScreen() {
@@ -19,14 +20,14 @@ export function WithdrawScreen() {
 function Withdraw() {
   const { t } = useTranslation();
   const lang = useLang();
-  const balance = useMemberCall('balance_list', (c) => c.call('user/balance_list').then((r) => r.data));
+  const balance = useBalances();
   const wallets = useMemberCall('wallets', (c) => c.call('user/getUserWallets').then((r) => r.data));
   // Each success empties the form (a new key) and reloads what it changed.
   const [done, setDone] = useState(0);
   const b = balance.state;
   const onDone = () => {
     setDone((n) => n + 1);
-    balance.reload();
+    balance.refresh();
   };
   return (
     <>
@@ -36,7 +37,7 @@ function Withdraw() {
           <strong>{t('app.amount_currency', { amount: formatMoney(b.data.available, lang), currency: b.data.currency })}</strong>
         </p>
       ) : null}
-      {b?.status === 'error' ? <LoadFailure failure={b.failure} onRetry={balance.reload} /> : null}
+      {b?.status === 'error' ? <LoadFailure failure={b.failure} onRetry={balance.refresh} /> : null}
       {wallets.state?.status === 'error' ? <LoadFailure failure={wallets.state.failure} onRetry={wallets.reload} /> : null}
       <WithdrawForm
         key={done}

@@ -1,0 +1,104 @@
+import { createStore, Provider } from 'jotai';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render } from 'vitest-browser-react';
+import type { Order } from '../../contract/market.ts';
+import type { ResultsMessage } from '../../workers/api.ts';
+import en from '../../../locales/en.json' with { type: 'json' };
+import { balancesVersionAtom } from '../balances/balancesState.ts';
+import { createI18n } from '../i18n/createI18n.ts';
+import type { MarketWorker } from '../market/marketWorker.ts';
+import { tokenAtom } from '../state/session.ts';
+import { addResults } from './resultSummary.ts';
+import { ResultToastFor } from './ResultToast.tsx';
+
+const order = (id: number, status: Order['status'], profit: string): Order => ({
+  id, orderNo: `N${id}`, productId: 12, symbol: 'BTCUSDT', direction: 'rise', amount: '10.00', fee: '0.20', cycle: 30,
+  payoutRate: '0.85', openPrice: '100.25', openTime: 1_700_000_000_000, settleTime: 1_700_000_030_000, settlePrice: '99.75',
+  status, profit,
+});
+
+/** The worker's result subscription, as the page sees it: the test delivers each message. */
+function fakeWorker() {
+  let deliver: ((m: ResultsMessage) => void) | null = null;
+  const unsubscribed: number[] = [];
+  const stand = {
+    watchResults: (cb: (m: ResultsMessage) => void) => {
+      deliver = cb;
+      return Promise.resolve(1);
+    },
+    unsubscribe: (h: number) => {
+      unsubscribed.push(h);
+      return Promise.resolve();
+    },
+  };
+  return {
+    // Only the two calls the toast makes are stood in for.
+    worker: stand as unknown as MarketWorker,
+    send: (orders: Order[]) => deliver?.({ kind: 'results', orders }),
+    subscribed: () => deliver !== null,
+    unsubscribed,
+  };
+}
+
+async function renderToast() {
+  const fake = fakeWorker();
+  const store = createStore();
+  store.set(tokenAtom, 'tok');
+  const i18n = await createI18n('en');
+  const router = createMemoryRouter([{ path: '*', element: <ResultToastFor worker={fake.worker} /> }], { initialEntries: ['/my'] });
+  const screen = await render(
+    <Provider store={store}>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </Provider>,
+  );
+  await expect.poll(fake.subscribed).toBe(true);
+  return { fake, store, screen, router };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the result toast', () => {
+  it('says lost, the amount and both prices in a polite live region, buzzes, links to the order and refreshes balances', async () => {
+    const vibrate = vi.fn(() => true);
+    Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true });
+    const { fake, store, screen, router } = await renderToast();
+    const before = store.get(balancesVersionAtom);
+    fake.send([order(1, 'lost', '-10.00')]);
+    const region = document.querySelector('.result-region');
+    await expect.element(screen.getByText(en.results.lost.replace('{{amount}}', '-10.00'))).toBeVisible();
+    expect(region?.getAttribute('aria-live')).toBe('polite');
+    expect(region?.textContent).toContain('BTCUSDT Rise · 100.25 → 99.75');
+    expect(vibrate).toHaveBeenCalledTimes(1);
+    expect(store.get(balancesVersionAtom)).toBe(before + 1);
+    await screen.getByRole('link', { name: en.results.view_one }).click();
+    expect(router.state.location.pathname).toBe('/orderrecord');
+    expect(region?.textContent).toBe('');
+  });
+
+  it('collapses results that arrive while it shows into one line with the net amount', async () => {
+    const { fake, screen } = await renderToast();
+    fake.send([order(1, 'won', '8.50')]);
+    await expect.element(screen.getByText('Won +8.50')).toBeVisible();
+    fake.send([order(2, 'won', '8.50'), order(3, 'lost', '-4.60')]);
+    await expect.element(screen.getByText('3 orders settled: +12.40')).toBeVisible();
+    expect(screen.getByText('Won +8.50').query()).toBeNull();
+    await screen.getByRole('button', { name: en.results.dismiss }).click();
+    await expect.element(screen.getByText('3 orders settled: +12.40')).not.toBeInTheDocument();
+  });
+});
+
+describe('addResults', () => {
+  it('keeps each order once, sums exactly in cents, and ignores an empty batch', () => {
+    const one = addResults(null, [order(1, 'won', '0.10')]);
+    const two = addResults(one, [order(2, 'won', '0.20'), order(1, 'won', '0.10')]);
+    expect(two?.orders.map((o) => o.id)).toEqual([2, 1]);
+    expect(two?.net).toBe('0.30');
+    expect(addResults(two, [order(3, 'lost', '-0.45')])?.net).toBe('-0.15');
+    expect(addResults(null, [])).toBeNull();
+    expect(addResults(two, [])).toBe(two);
+  });
+});

@@ -1,0 +1,88 @@
+import { useSetAtom } from 'jotai';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { ResultsMessage } from '../../workers/api.ts';
+import { refreshBalancesAtom } from '../balances/balancesState.ts';
+import { formatMoney, formatPrice } from '../format/index.ts';
+import { useLang } from '../hooks/useLang.ts';
+import type { MarketWorker } from '../market/marketWorker.ts';
+import { useMarketWorker } from '../market/useMarketWorker.ts';
+import { useSubscription } from '../market/useSubscription.ts';
+import { addResults, signedAmount, type ResultSummary } from './resultSummary.ts';
+import './results.css';
+
+/** How long a result stays up; a new result restarts it. */
+export const RESULT_TOAST_MS = 8_000;
+const VIBRATE_MS = 80;
+
+/**
+ * The member's results wherever they are (mounted once, in the app layout): the worker says when orders
+ * settle, from its one order store; the toast says won or lost, the amount, the prices and links to the
+ * orders, buzzes where the phone can, and a polite live region reads it out. Results arriving while it shows
+ * collapse into it. Each one also refreshes the balances.
+ */
+export function ResultToast() {
+  return <ResultToastFor worker={useMarketWorker()} />;
+}
+
+/** The toast fed by a given worker (null: signed out, nothing to watch); tests pass a stand-in. */
+export function ResultToastFor({ worker }: { readonly worker: MarketWorker | null }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const refreshBalances = useSetAtom(refreshBalancesAtom);
+  const [summary, setSummary] = useState<ResultSummary | null>(null);
+
+  const onResults = useCallback(
+    (message: ResultsMessage) => {
+      setSummary((shown) => addResults(shown, message.orders));
+      refreshBalances();
+      if ('vibrate' in navigator) navigator.vibrate(VIBRATE_MS);
+    },
+    [refreshBalances],
+  );
+  useSubscription<ResultsMessage>(worker, worker ? 'results' : null, (w, cb) => w.watchResults(cb), onResults);
+
+  useEffect(() => {
+    if (summary === null) return;
+    const timer = setTimeout(() => setSummary(null), RESULT_TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [summary]);
+
+  const net = summary === null ? '' : signedAmount(formatMoney(summary.net, lang), summary.net);
+  const only = summary?.orders.length === 1 ? summary.orders[0] : undefined;
+  const outcome = only?.status === 'won' ? 'won' : only?.status === 'lost' ? 'lost' : 'draw';
+  return (
+    // Not role=status: the success toast holds that role; this is its own polite, atomic live region.
+    <section className="result-region" aria-live="polite" aria-atomic="true" aria-label={t('results.region')}>
+      {summary === null ? null : (
+        <div key={summary.id} className={`result-toast result-toast--${only ? outcome : 'many'}`} data-net={summary.net}>
+          <p className="result-toast__title">
+            {only ? t(`results.${outcome}`, { amount: net }) : t('results.many', { count: summary.orders.length, amount: net })}
+          </p>
+          {only ? (
+            <p className="result-toast__detail">
+              {t('results.detail', {
+                symbol: only.symbol,
+                direction: t(`market.${only.direction}`),
+                open: formatPrice(only.openPrice, decimalsOf(only.openPrice), lang),
+                settle: formatPrice(only.settlePrice ?? only.openPrice, decimalsOf(only.settlePrice ?? only.openPrice), lang),
+              })}
+            </p>
+          ) : null}
+          <div className="result-toast__actions">
+            <Link className="button button--ghost" to="/orderrecord?tab=history" onClick={() => setSummary(null)}>
+              {only ? t('results.view_one') : t('results.view_many')}
+            </Link>
+            <button type="button" className="button button--ghost" onClick={() => setSummary(null)}>
+              {t('results.dismiss')}
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** A wire price carries its product's decimals ("101.50" → 2). */
+const decimalsOf = (price: string): number => price.split('.')[1]?.length ?? 0;
