@@ -45,7 +45,7 @@ async function watchResultToast(page: Page): Promise<void> {
   });
 }
 
-test('an order placed on /trade settles while I am on /my: the result toast shows the amount within 1 s of the settle time', async ({ page, member, request }) => {
+test('an order placed from the sticky bar settles while I am on /my: the result toast shows the amount within 1 s of the settle time', async ({ page, member, request }) => {
   test.setTimeout(120_000);
   const errors = watchErrors(page);
   expect(await operator(DATA_DIR, 'credit', member.username, '1000')).toContain('Credited 1000.00');
@@ -58,12 +58,17 @@ test('an order placed on /trade settles while I am on /my: the result toast show
   if (!shortest) throw new Error('no cycle');
   await watchResultToast(page);
 
-  await page.goto(`/trade?id=${btc.id}&dir=rise`);
-  await page.getByLabel(new RegExp(`^${shortest.seconds} s · `)).check();
-  await page.getByLabel('Amount', { exact: true }).fill('100');
-  await page.getByRole('button', { name: 'Review order' }).click();
-  const created = page.waitForResponse((r) => isApi('order/create')(r.request()));
-  await page.getByRole('button', { name: 'Confirm order' }).click();
+  // From the sticky bar on /xq: Rise opens the order sheet.
+  await page.goto(`/xq?id=${btc.id}`);
+  await page.locator('.trade-bar').getByRole('button', { name: en.market.rise, exact: true }).click();
+  const sheet = page.getByRole('dialog', { name: `BTCUSDT · ${en.market.rise}` });
+  const cycle = sheet.getByRole('radio', { name: new RegExp(`^${shortest.seconds} s · payout`) });
+  await cycle.click();
+  await expect(cycle).toBeChecked();
+  await sheet.getByRole('textbox', { name: en.market.amount }).fill('100');
+  // The worker sends it; the context sees a worker's requests too.
+  const created = page.context().waitForEvent('response', { predicate: (r) => isApi('order/create')(r.request()) });
+  await sheet.getByRole('button', { name: en.market.confirm }).click();
   const order = ((await (await created).json()) as { data: Order }).data;
   expect(order.status).toBe('open');
 
@@ -123,9 +128,15 @@ test('a closed market says when it opens, in my time zone, and cannot be traded'
   await page.goto(`/xq?id=${closed.id}`);
   await expect(page.locator('.quote .market-closed')).toHaveText(label);
 
+  // Rise and Fall are off, with the reason (and when it opens) beside them; the sheet cannot be reached.
+  const bar = page.locator('.trade-bar');
+  await expect(bar.locator('.closed-reason .market-closed')).toHaveText(label);
+  await expect(bar.getByRole('button', { name: en.market.rise, exact: true })).toBeDisabled();
+  await expect(bar.getByRole('button', { name: en.market.fall, exact: true })).toBeDisabled();
+  // /trade, the spec's own route, shows the same ticket: nothing there can place it either.
   await page.goto(`/trade?id=${closed.id}&dir=rise`);
-  await expect(page.locator('.market-closed')).toHaveText(label);
-  await expect(page.getByRole('button', { name: 'Review order' })).toBeDisabled();
+  await expect(page.locator('.closed-reason .market-closed')).toHaveText(label);
+  await expect(page.getByRole('button', { name: en.market.confirm })).toBeDisabled();
   // And the server would refuse it anyway, with a translated key.
   const refused = await request.post('/api/order/create', {
     data: { productId: closed.id, direction: 'rise', amount: '100.00', cycle: 30 },

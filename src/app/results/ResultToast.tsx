@@ -1,4 +1,4 @@
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { useLang } from '../hooks/useLang.ts';
 import type { MarketWorker } from '../market/marketWorker.ts';
 import { useMarketWorker } from '../market/useMarketWorker.ts';
 import { useSubscription } from '../market/useSubscription.ts';
+import { tokenAtom } from '../state/session.ts';
 import { addResults, signedAmount, type ResultSummary } from './resultSummary.ts';
 import './results.css';
 
@@ -23,7 +24,10 @@ const VIBRATE_MS = 80;
  * collapse into it. Each one also refreshes the balances.
  */
 export function ResultToast() {
-  return <ResultToastFor worker={useMarketWorker()} />;
+  const worker = useMarketWorker();
+  const token = useAtomValue(tokenAtom);
+  // A visitor has no orders; watching would poll the member-only hold list. A new login watches afresh.
+  return <ResultToastFor key={token ?? ''} worker={token ? worker : null} />;
 }
 
 /** The toast fed by a given worker (null: signed out, nothing to watch); tests pass a stand-in. */

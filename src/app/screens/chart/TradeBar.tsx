@@ -24,7 +24,7 @@ export function TradeBar({ product, onTrade }: { readonly product: ProductDetail
         <span className={`trade-bar__price trend-${trend}`}>{formatPrice(live.price, product.decimals, lang)}</span>
         <span className={`change-pill change-pill--${trend}`}>{formatChange(live.changePct, lang)}</span>
       </p>
-      {closed ? <ClosedReason id={reasonId} /> : null}
+      {closed ? <ClosedReason product={live} id={reasonId} /> : null}
       <div className="trade-bar__buttons">
         <button type="button" className="button trade-bar__rise" disabled={closed} aria-describedby={described} onClick={() => onTrade('rise')}>
           {t('market.rise')}

@@ -16,7 +16,7 @@ const NOW = Date.now();
 const btc = (open = true): ProductDetails => ({
   id: 12, symbol: 'BTCUSDT', name: 'Bitcoin', category: 'crypto', price: '67000.00', changePct: '1.25', decimals: 2, open,
   cycles: [{ seconds: 30, payoutRate: '0.8' }, { seconds: 60, payoutRate: '0.85' }],
-  feeRate: '0.002', minAmount: '10.00', maxAmount: '50000.00', serverTime: NOW,
+  feeRate: '0.002', minAmount: '10.00', maxAmount: '50000.00', serverTime: NOW, nextOpen: open ? null : NOW + 3_600_000,
 });
 const placed = (body: { direction: 'rise' | 'fall'; amount: string; cycle: number }): Order => ({
   id: 501, orderNo: 'CW501', productId: 12, symbol: 'BTCUSDT', direction: body.direction, amount: body.amount, fee: '0.20',
@@ -26,7 +26,7 @@ const placed = (body: { direction: 'rise' | 'fall'; amount: string; cycle: numbe
 
 function market(product: ProductDetails): Record<string, Handler> {
   const summary = { id: product.id, symbol: product.symbol, name: product.name, category: product.category, price: product.price,
-    changePct: product.changePct, decimals: product.decimals, open: product.open };
+    changePct: product.changePct, decimals: product.decimals, open: product.open, nextOpen: product.nextOpen ?? null };
   return {
     'product/list': () => ok({ items: [summary], serverTime: Date.now() }),
     'product/details': () => ok({ ...product, serverTime: Date.now() }),
@@ -103,14 +103,16 @@ describe('/xq trade bar and order sheet', () => {
     const bar = screen.getByRole('group', { name: fill(en.tradeSheet.bar, { symbol: 'BTCUSDT' }) });
     const sheet = screen.getByRole('dialog');
     await expect.element(sheet.getByRole('button', { name: en.market.confirm })).toBeDisabled();
-    await expect.element(sheet.getByText(en.tradeSheet.closed)).toBeVisible();
+    // The reason says when it opens (the time itself is MarketClosedLabel's test), then what that means.
+    const reason = new RegExp(`^${en.closed.opens.split(' {{')[0]} .+ ${en.tradeSheet.closed.replace('.', '\\.')}$`);
+    await expect.element(sheet.getByText(en.tradeSheet.closed, { exact: false })).toHaveTextContent(reason);
     await expect.element(sheet.getByRole('radio', { name: en.market.rise })).toBeDisabled();
     await expect.element(sheet.getByRole('radio', { name: en.market.fall })).toBeDisabled();
-    await expect.element(sheet.getByRole('button', { name: en.market.confirm })).toHaveAccessibleDescription(en.tradeSheet.closed);
+    await expect.element(sheet.getByRole('button', { name: en.market.confirm })).toHaveAccessibleDescription(reason);
     await sheet.getByRole('button', { name: en.app.close }).click();
     await expect.element(bar.getByRole('button', { name: en.market.rise, exact: true })).toBeDisabled();
     await expect.element(bar.getByRole('button', { name: en.market.fall, exact: true })).toBeDisabled();
-    await expect.element(bar.getByRole('button', { name: en.market.rise, exact: true })).toHaveAccessibleDescription(en.tradeSheet.closed);
+    await expect.element(bar.getByRole('button', { name: en.market.rise, exact: true })).toHaveAccessibleDescription(reason);
     expect(api.count('order/create')).toBe(0);
   });
 

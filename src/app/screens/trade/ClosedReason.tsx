@@ -1,11 +1,15 @@
 import { useTranslation } from 'react-i18next';
+import type { ProductSummary } from '../../../contract/market.ts';
+import { MarketClosedLabel } from '../../market/MarketClosedLabel.tsx';
 
-/** Why Rise and Fall are off: shown right next to them while the market is closed. */
-export function ClosedReason({ id }: { readonly id?: string }) {
+type Props = { readonly product: Pick<ProductSummary, 'open' | 'nextOpen'>; readonly id?: string };
+
+/** Why Rise and Fall are off, right next to them while the market is closed: when it opens, then what that means. */
+export function ClosedReason({ product, id }: Props) {
   const { t } = useTranslation();
   return (
     <p id={id} className="closed-reason">
-      {t('tradeSheet.closed')}
+      <MarketClosedLabel product={product} /> {t('tradeSheet.closed')}
     </p>
   );
 }

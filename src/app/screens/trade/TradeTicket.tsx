@@ -124,7 +124,7 @@ export function TradeTicket({ product, direction, cycle, onDirection, onCycle, o
           </button>
         ))}
       </div>
-      {closed ? <ClosedReason id={closedId} /> : null}
+      {closed ? <ClosedReason product={live} id={closedId} /> : null}
       <fieldset className="choice-list trade-ticket__cycles" disabled={sending}>
         <legend>{t('market.cycle')}</legend>
         {product.cycles.map((c) => (
