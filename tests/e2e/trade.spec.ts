@@ -26,6 +26,28 @@ async function btcId(request: APIRequestContext): Promise<number> {
 
 const riseButton = (page: Page, rise = en.market.rise) => page.locator('.trade-bar').getByRole('button', { name: rise, exact: true });
 
+signedOut('a visitor browses /, /hq and /xq with live prices, asks nothing only a member may, and stays where they are', async ({ page, request }) => {
+  const errors = watchErrors(page);
+  const id = await btcId(request);
+  // Every API answer in the context, the worker's included: a member-only path would answer 401 and send them to /login.
+  const refused: string[] = [];
+  page.context().on('response', (r) => {
+    if (r.url().includes('/api/') && r.status() === 401) refused.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/hq');
+  await expect(page.locator('.product-row').first()).toBeVisible();
+  await expect(page.locator('.product-row__price').first()).toHaveText(/\d/);
+  await page.goto('/');
+  await expect(page.locator('.product-row').first()).toBeVisible();
+  await page.goto(`/xq?id=${id}`);
+  await expect(page.locator('.trade-bar__price')).toHaveText(/\d/);
+  // The product list has answered again since (it polls): had anything been refused, the app would be on /login by now.
+  await page.context().waitForEvent('response', { predicate: (r) => r.url().endsWith('/api/product/list') && r.ok() });
+  expect(new URL(page.url()).pathname).toBe('/xq');
+  expect(refused).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 signedOut('a visitor browses /xq, taps Rise, logs in as the demo member and is back on the sheet with product and cycle', async ({ page, request }) => {
   const errors = watchErrors(page);
   const id = await btcId(request);
