@@ -48,6 +48,25 @@ signedOut('a visitor browses /, /hq and /xq with live prices, asks nothing only 
   expect(errors).toEqual([]);
 });
 
+signedOut("the phone's Back closes the order sheet and stays on /xq; closing it leaves no entry behind", async ({ page, request }) => {
+  const id = await btcId(request);
+  await page.goto('/hq');
+  await page.goto(`/xq?id=${id}`);
+  const sheet = page.getByRole('dialog', { name: `BTCUSDT · ${en.market.rise}` });
+  await riseButton(page).click();
+  await expect(sheet).toBeVisible();
+  await page.goBack();
+  await expect(sheet).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/xq\\?id=${id}$`));
+  // Opened and closed by its own button: Back then leaves /xq, as if the sheet had never been there.
+  await riseButton(page).click();
+  await expect(sheet).toBeVisible();
+  await sheet.getByRole('button', { name: en.app.close }).click();
+  await expect(sheet).toBeHidden();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/hq$/);
+});
+
 signedOut('a visitor browses /xq, taps Rise, logs in as the demo member and is back on the sheet with product and cycle', async ({ page, request }) => {
   const errors = watchErrors(page);
   const id = await btcId(request);
