@@ -193,3 +193,24 @@ test.describe('the inline shell, before any JavaScript', () => {
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(244, 246, 249)');
   });
 });
+
+// LCP: on a product-list path the worker's first poll starts from main.tsx, before React and the router. The app's
+// config call (the root loader, which every screen waits for) is held until product/list has been asked: were
+// the first poll still started by the screen, it could never be asked and the screen would never show.
+for (const path of ['/', '/hq']) {
+  test(`${path}: product/list is asked before the app has rendered`, async ({ page, context }) => {
+    const isList = (url: string) => new URL(url).pathname === '/api/product/list';
+    const listAsked = new Promise<void>((resolve) => {
+      context.on('request', (r) => {
+        if (isList(r.url())) resolve();
+      });
+    });
+    await context.route('**/api/common/config', async (route) => {
+      await listAsked;
+      await route.continue();
+    });
+    await page.goto(path);
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Market' })).toBeVisible();
+    await expect(page.locator('.product-row').first()).toBeVisible();
+  });
+}
