@@ -9,7 +9,7 @@ import { expect, test, WEB_NAME } from './support.ts';
  * visible "reload" prompt, and the offline banner shows while the network is gone. Screenshots of the inline
  * shell and of the offline banner at 360x640 in both themes go to test-results/.
  */
-const en = JSON.parse(readFileSync('locales/en.json', 'utf8')) as { pwa: Record<string, string> };
+const en = JSON.parse(readFileSync('locales/en.json', 'utf8')) as { pwa: Record<string, string>; market: Record<string, string> };
 const THEMES = ['dark', 'light'] as const;
 
 test.use({ serviceWorkers: 'allow' });
@@ -212,5 +212,34 @@ for (const path of ['/', '/hq']) {
     await page.goto(path);
     await expect(page.getByRole('navigation').getByRole('link', { name: 'Market' })).toBeVisible();
     await expect(page.locator('.product-row').first()).toBeVisible();
+  });
+}
+
+/** How many products the market worker has stored for the next visit (its IndexedDB, read from the page). */
+function storedProducts(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('candlewick-market');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('snapshots')) return resolve(0);
+          const get = db.transaction('snapshots').objectStore('snapshots').get('products');
+          get.onsuccess = () => resolve(Array.isArray(get.result) ? get.result.length : 0);
+        };
+      }),
+  );
+}
+
+for (const path of ['/', '/hq']) {
+  test(`${path} on a repeat visit shows the last list, marked not live, while product/list never answers`, async ({ page, context }) => {
+    await page.goto(path);
+    await expect(page.locator('.product-row').first()).toBeVisible();
+    await expect.poll(() => storedProducts(page)).toBeGreaterThan(0);
+    // From now on product/list is never answered: whatever list shows comes from the worker's store.
+    await context.route('**/api/product/list', () => undefined);
+    await page.reload();
+    await expect(page.locator('.product-row').first()).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: new RegExp(`${en.market['stale']}|${en.market['reconnecting']}`) })).toBeVisible();
   });
 }
