@@ -2,7 +2,7 @@ import { map, merge, type Observable } from 'rxjs';
 import type { IntervalName } from '../streams/inputs.ts';
 import type { CandleDelta, PollState } from '../streams/messages.ts';
 import { cachedFirst } from './cached-first.ts';
-import { candleDeltas, kdataPoll } from './candles.ts';
+import { candleDeltas, kdataPoll, keepCandles } from './candles.ts';
 import { createHub, dataOf, type HubDeps } from './hub.ts';
 import { listDelta, listSnapshot, type ListPage } from './list-delta.ts';
 import { liveStatus } from './live-status.ts';
@@ -21,7 +21,7 @@ const withStatus = <M, T>(deltas$: Observable<M>, poll$: Observable<PollState<T>
   merge(deltas$, liveStatus(poll$, staleAfter(periodMs), hub.scheduler)) as Observable<M | StatusMessage>;
 
 export interface MarketApiDeps extends HubDeps {
-  /** Where the last product list is kept for the next visit (src/workers/market-cache.ts); none in most tests. */
+  /** Where the last product list and charts are kept for the next visit (src/workers/market-cache.ts); none in most tests. */
   readonly cache?: MarketCache;
 }
 
@@ -84,7 +84,13 @@ export function createMarketApi(deps: MarketApiDeps) {
     /** One chart's candles: a reset with the history, then append/update per change. */
     watchCandles(params: { readonly id: number; readonly interval: IntervalName }, callback: Callback<CandleDelta | StatusMessage>): SubscriptionHandle {
       const { id, interval } = params;
-      return subscriptions.open(withStatus(candleDeltas(hub, id, interval), kdataPoll(hub, id, interval), hub.periods.kdata, hub), callback);
+      const chart = `${id}:${interval}`;
+      const cache = deps.cache;
+      const deltas$ = cache ? candleDeltas(hub, id, interval).pipe(keepCandles(cache, chart)) : candleDeltas(hub, id, interval);
+      const live$ = withStatus(deltas$, kdataPoll(hub, id, interval), hub.periods.kdata, hub);
+      // A repeat visit: this chart's last stored bars show at once, marked stale, until the first kdata answer.
+      const stored = cache?.readCandles(chart).then((bars) => (bars ? { kind: 'reset' as const, interval, bars } : null));
+      return subscriptions.open(stored ? cachedFirst<CandleDelta>(stored, live$) : live$, callback);
     },
     /** The trade tape and 24 h figures of one product. */
     watchTape(params: { readonly id: number }, callback: Callback<TapeMessage>): SubscriptionHandle {
