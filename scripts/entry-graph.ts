@@ -47,6 +47,12 @@ export function packFiles(distDir: string, lang: string): string[] {
   return [...staticFiles(manifest, key)].filter((f) => !atOnce.has(f)).sort();
 }
 
+/** Every language's pack (the service worker precaches them all, so any member's app starts offline). */
+export function allPackFiles(distDir: string): string[] {
+  const langs = Object.keys(readManifest(distDir)).flatMap((key) => /^locales\/(\w+)\.json$/.exec(key)?.[1] ?? []);
+  return [...new Set(langs.flatMap((lang) => packFiles(distDir, lang)))].sort();
+}
+
 function readManifest(distDir: string): ViteManifest {
   return JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
 }
