@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
+/** The language a visitor with nothing stored gets (src/app/i18n/languages.ts). */
+export const DEFAULT_LANG = 'en';
+
 /** What a screen's chunk needs beyond the entry: its JS files (itself first) and its CSS. */
 interface ScreenFiles {
   readonly js: string[];
@@ -31,10 +34,11 @@ function tabPaths(root: string): string[] {
  * 1. applies the member's stored theme ("theme" in localStorage, else the phone's setting), so the inline shell
  *    in index.html and the app's CSS start in the right colours;
  * 2. says whether this path has the tab bar (data-shell), so the shell has the right shape;
- * 3. starts loading this path's screen code (modulepreload, and a preload of its stylesheet) in parallel with the entry,
+ * 3. starts loading the member's language pack ("lang" in localStorage, else English: only that one loads), and
+ *    this path's screen code (modulepreload, and a preload of its stylesheet) in parallel with the entry,
  *    instead of after the entry has run and the router has matched.
  */
-function bootSource(routes: Record<string, ScreenFiles>, tabs: string[]): string {
+function bootSource(routes: Record<string, ScreenFiles>, tabs: string[], packs: Record<string, string[]>): string {
   return `(function () {
   var root = document.documentElement;
   var stored = null;
@@ -46,9 +50,20 @@ function bootSource(routes: Record<string, ScreenFiles>, tabs: string[]): string
   if (meta) meta.setAttribute('content', light ? '#f4f6f9' : '#0f141a');
   var path = location.pathname.replace(/\\/+$/, '') || '/';
   root.setAttribute('data-shell', ${JSON.stringify(tabs)}.indexOf(path) >= 0 ? 'tabs' : 'page');
+  var head = document.head;
+  function modulepreload(href) {
+    var link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = '/' + href;
+    head.appendChild(link);
+  }
+  var packs = ${JSON.stringify(packs)};
+  var lang = null;
+  try { lang = localStorage.getItem('lang'); } catch (e) { /* storage blocked: the default language */ }
+  (packs[lang] || packs[${JSON.stringify(DEFAULT_LANG)}] || []).forEach(modulepreload);
   var files = ${JSON.stringify(routes)}[path];
   if (!files) return;
-  var head = document.head;
   // Preload only: the app inserts the stylesheet itself, after the base CSS, so the cascade order stays.
   files.css.forEach(function (href) {
     var link = document.createElement('link');
@@ -57,13 +72,7 @@ function bootSource(routes: Record<string, ScreenFiles>, tabs: string[]): string
     link.href = '/' + href;
     head.appendChild(link);
   });
-  files.js.forEach(function (href) {
-    var link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = '/' + href;
-    head.appendChild(link);
-  });
+  files.js.forEach(modulepreload);
 })();
 `;
 }
@@ -104,7 +113,16 @@ export function bootPlugin(): Plugin {
         const css = [...new Set(js.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))];
         routes[key === 'home' ? '/' : `/${key}`] = { js, css };
       }
-      bootFile = this.getFileName(this.emitFile({ type: 'asset', name: 'boot.js', source: bootSource(routes, tabPaths(root)) }));
+      const packs: Record<string, string[]> = {};
+      for (const chunk of chunks) {
+        const lang = /[\\/]locales[\\/](\w+)\.json$/.exec(chunk.facadeModuleId ?? '')?.[1];
+        if (!lang) continue;
+        const files = new Set<string>();
+        walk(chunk.fileName, files);
+        packs[lang] = [...files].filter((f) => !atOnce.has(f));
+      }
+      if (!packs[DEFAULT_LANG]) throw new Error(`boot-plugin: no chunk for locales/${DEFAULT_LANG}.json`);
+      bootFile = this.getFileName(this.emitFile({ type: 'asset', name: 'boot.js', source: bootSource(routes, tabPaths(root), packs) }));
     },
     transformIndexHtml: {
       order: 'post',

@@ -35,6 +35,24 @@ export function entryFiles(distDir: string): string[] {
   return [...files].sort();
 }
 
+/**
+ * The language pack a new visitor loads at once (locales/<lang>.json's chunk, which the boot script preloads):
+ * only the member's language loads, so the default one stands for every visitor in the count.
+ */
+export function packFiles(distDir: string, lang: string): string[] {
+  const manifest = readManifest(distDir);
+  const key = `locales/${lang}.json`;
+  if (!manifest[key]) throw new Error(`${key} is not a chunk of this build`);
+  const atOnce = new Set(entryFiles(distDir));
+  return [...staticFiles(manifest, key)].filter((f) => !atOnce.has(f)).sort();
+}
+
+/** Every language's pack (the service worker precaches them all, so any member's app starts offline). */
+export function allPackFiles(distDir: string): string[] {
+  const langs = Object.keys(readManifest(distDir)).flatMap((key) => /^locales\/(\w+)\.json$/.exec(key)?.[1] ?? []);
+  return [...new Set(langs.flatMap((lang) => packFiles(distDir, lang)))].sort();
+}
+
 function readManifest(distDir: string): ViteManifest {
   return JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
 }

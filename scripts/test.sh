@@ -96,9 +96,10 @@ section unit npx vitest run --project node
 section browser npx vitest run --project browser
 section build npx vite build
 # What `/` loads at once (JS + CSS, brotli) against its budget, and the chart library only on the chart screen.
-# Issue 20's budget is 110 KB; the entry is 123.4 KB today (react-dom, React Router 7, i18next and en.json alone
-# are about 112 KB), so this run holds the line at 124 KB until the entry shrinks. `npm run size` checks 110.
-section size env SIZE_BUDGET_KB="${SIZE_BUDGET_KB:-124}" npx tsx scripts/size-budget.ts
+# Issue 20's budget is 110 KB; / loads 121.2 KB today, of which the owner's libraries (React 19, React Router 7's
+# data router, i18next, jotai, ky, in one `stack` chunk) are 103.9 KB alone, so this run holds the line at 122 KB
+# until the lead decides what to defer. `npm run size` checks 110.
+section size env SIZE_BUDGET_KB="${SIZE_BUDGET_KB:-122}" npx tsx scripts/size-budget.ts
 section e2e npx playwright test
 section postgres postgres_tests
 [[ -f "$LOG_DIR/postgres.txt" ]] && summary+=("postgres   ran on $(cat "$LOG_DIR/postgres.txt")")

@@ -1,9 +1,10 @@
-import { type Observable } from 'rxjs';
+import { defer, type MonoTypeOperatorFunction, type Observable, tap } from 'rxjs';
 import type { IntervalName, KdataBatch } from '../streams/inputs.ts';
 import type { Candle, CandleDelta, PollState } from '../streams/messages.ts';
 import { foldLastPrice } from '../streams/fold-last-price.ts';
 import { mergeBars } from '../streams/merge-bars.ts';
 import { dataOf, type Hub } from './hub.ts';
+import type { MarketCache } from './market-cache.ts';
 import { HISTORY_BARS } from './periods.ts';
 import type { SnapshotState } from './share-with-snapshot.ts';
 import { turnoverSamples } from './turnover.ts';
@@ -41,6 +42,21 @@ export function candleDeltas(hub: Hub, id: number, interval: IntervalName): Obse
     () => dataOf(kdataPoll(hub, id, interval)).pipe(mergeBars(), foldLastPrice(turnoverSamples(hub, id))),
     candleSnapshot,
   );
+}
+
+/** Stores one chart's bars for the next visit: on each reset and each new bar, not on every price move. */
+export function keepCandles(cache: Pick<MarketCache, 'writeCandles'>, chart: string): MonoTypeOperatorFunction<CandleDelta> {
+  return (source) =>
+    defer(() => {
+      const state = candleSnapshot();
+      return source.pipe(
+        tap((delta) => {
+          state.take(delta);
+          const now = delta.kind === 'update' ? null : state.snapshot();
+          if (now?.kind === 'reset') cache.writeCandles(chart, now.bars);
+        }),
+      );
+    });
 }
 
 function candleSnapshot(): SnapshotState<CandleDelta> {

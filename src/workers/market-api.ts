@@ -1,12 +1,14 @@
 import { map, merge, type Observable } from 'rxjs';
 import type { IntervalName } from '../streams/inputs.ts';
 import type { CandleDelta, PollState } from '../streams/messages.ts';
-import { candleDeltas, kdataPoll } from './candles.ts';
+import { cachedFirst } from './cached-first.ts';
+import { candleDeltas, kdataPoll, keepCandles } from './candles.ts';
 import { createHub, dataOf, type HubDeps } from './hub.ts';
 import { listDelta, listSnapshot, type ListPage } from './list-delta.ts';
 import { liveStatus } from './live-status.ts';
+import type { MarketCache } from './market-cache.ts';
 import type {
-  ClockMessage, OrdersMessage, ProductsMessage, Session, StatusMessage, SubscriptionHandle, TapeMessage,
+  ClockMessage, ListDelta, OrdersMessage, ProductsMessage, Session, StatusMessage, SubscriptionHandle, TapeMessage,
 } from './messages.ts';
 import { createOrders, type CreateOrderParams, type CreateOrderResult, type PageParams } from './orders.ts';
 import { watchResults$, type ResultsMessage } from './results.ts';
@@ -19,12 +21,17 @@ import type { Order, ProductSummary } from '../contract/market.ts';
 const withStatus = <M, T>(deltas$: Observable<M>, poll$: Observable<PollState<T>>, periodMs: number, hub: ReturnType<typeof createHub>) =>
   merge(deltas$, liveStatus(poll$, staleAfter(periodMs), hub.scheduler)) as Observable<M | StatusMessage>;
 
+export interface MarketApiDeps extends HubDeps {
+  /** Where the last product list and charts are kept for the next visit (src/workers/market-cache.ts); none in most tests. */
+  readonly cache?: MarketCache;
+}
+
 /**
  * The market worker's API: everything here is called from the page through comlink. Subscriptions take a
  * callback (`comlink.proxy(fn)` from the page) and return a handle for `unsubscribe`.
  * `deps.fetch` is the transport: the worker passes its own fetch; tests on the page pass one they control.
  */
-export function createMarketApi(deps: HubDeps) {
+export function createMarketApi(deps: MarketApiDeps) {
   const hub = createHub(deps);
   const orders = createOrders(hub);
   const subscriptions = createSubscriptions();
@@ -34,6 +41,7 @@ export function createMarketApi(deps: HubDeps) {
       periodMs: hub.periods.products,
       request: async (signal) => {
         const answer = await hub.post('product/list', {}, signal);
+        deps.cache?.writeProducts(answer.items);
         return { items: answer.items, total: answer.items.length };
       },
     });
@@ -69,12 +77,21 @@ export function createMarketApi(deps: HubDeps) {
     /** All products (the screens filter by category), as list diffs. */
     watchProducts(callback: Callback<ProductsMessage>): SubscriptionHandle {
       const deltas$ = hub.derived('products', () => dataOf(productsPoll()).pipe(listDelta<ProductSummary>()), listSnapshot<ProductSummary>);
-      return subscriptions.open(withStatus(deltas$, productsPoll(), hub.periods.products, hub), callback);
+      const live$ = withStatus(deltas$, productsPoll(), hub.periods.products, hub);
+      // A repeat visit: the list stored last time shows at once, marked stale, until the first answer.
+      const stored = deps.cache?.readProducts().then((items) => (items ? { kind: 'reset' as const, items, total: items.length } : null));
+      return subscriptions.open(stored ? cachedFirst<ListDelta<ProductSummary>>(stored, live$) : live$, callback);
     },
     /** One chart's candles: a reset with the history, then append/update per change. */
     watchCandles(params: { readonly id: number; readonly interval: IntervalName }, callback: Callback<CandleDelta | StatusMessage>): SubscriptionHandle {
       const { id, interval } = params;
-      return subscriptions.open(withStatus(candleDeltas(hub, id, interval), kdataPoll(hub, id, interval), hub.periods.kdata, hub), callback);
+      const chart = `${id}:${interval}`;
+      const cache = deps.cache;
+      const deltas$ = cache ? candleDeltas(hub, id, interval).pipe(keepCandles(cache, chart)) : candleDeltas(hub, id, interval);
+      const live$ = withStatus(deltas$, kdataPoll(hub, id, interval), hub.periods.kdata, hub);
+      // A repeat visit: this chart's last stored bars show at once, marked stale, until the first kdata answer.
+      const stored = cache?.readCandles(chart).then((bars) => (bars ? { kind: 'reset' as const, interval, bars } : null));
+      return subscriptions.open(stored ? cachedFirst<CandleDelta>(stored, live$) : live$, callback);
     },
     /** The trade tape and 24 h figures of one product. */
     watchTape(params: { readonly id: number }, callback: Callback<TapeMessage>): SubscriptionHandle {

@@ -2,8 +2,9 @@
 // Lib-neutral on purpose: the page's `import type` of this file must compile with the DOM lib too.
 import { expose } from 'comlink';
 import { createMarketApi } from './market-api.ts';
+import { openMarketCache } from './market-cache.ts';
 
-const api = createMarketApi({ fetch: (input, init) => fetch(input, init) });
+const api = createMarketApi({ fetch: (input, init) => fetch(input, init), cache: openMarketCache() });
 expose(api);
 
 /** What the page wraps: `wrap<MarketWorkerApi>(worker)`. */

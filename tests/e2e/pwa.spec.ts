@@ -9,7 +9,7 @@ import { expect, test, WEB_NAME } from './support.ts';
  * visible "reload" prompt, and the offline banner shows while the network is gone. Screenshots of the inline
  * shell and of the offline banner at 360x640 in both themes go to test-results/.
  */
-const en = JSON.parse(readFileSync('locales/en.json', 'utf8')) as { pwa: Record<string, string> };
+const en = JSON.parse(readFileSync('locales/en.json', 'utf8')) as { pwa: Record<string, string>; market: Record<string, string> };
 const THEMES = ['dark', 'light'] as const;
 
 test.use({ serviceWorkers: 'allow' });
@@ -193,3 +193,53 @@ test.describe('the inline shell, before any JavaScript', () => {
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(244, 246, 249)');
   });
 });
+
+// LCP: on a product-list path the worker's first poll starts from main.tsx, before React and the router. The app's
+// config call (the root loader, which every screen waits for) is held until product/list has been asked: were
+// the first poll still started by the screen, it could never be asked and the screen would never show.
+for (const path of ['/', '/hq']) {
+  test(`${path}: product/list is asked before the app has rendered`, async ({ page, context }) => {
+    const isList = (url: string) => new URL(url).pathname === '/api/product/list';
+    const listAsked = new Promise<void>((resolve) => {
+      context.on('request', (r) => {
+        if (isList(r.url())) resolve();
+      });
+    });
+    await context.route('**/api/common/config', async (route) => {
+      await listAsked;
+      await route.continue();
+    });
+    await page.goto(path);
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Market' })).toBeVisible();
+    await expect(page.locator('.product-row').first()).toBeVisible();
+  });
+}
+
+/** How many products the market worker has stored for the next visit (its IndexedDB, read from the page). */
+function storedProducts(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('candlewick-market');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('snapshots')) return resolve(0);
+          const get = db.transaction('snapshots').objectStore('snapshots').get('products');
+          get.onsuccess = () => resolve(Array.isArray(get.result) ? get.result.length : 0);
+        };
+      }),
+  );
+}
+
+for (const path of ['/', '/hq']) {
+  test(`${path} on a repeat visit shows the last list, marked not live, while product/list never answers`, async ({ page, context }) => {
+    await page.goto(path);
+    await expect(page.locator('.product-row').first()).toBeVisible();
+    await expect.poll(() => storedProducts(page)).toBeGreaterThan(0);
+    // From now on product/list is never answered: whatever list shows comes from the worker's store.
+    await context.route('**/api/product/list', () => undefined);
+    await page.reload();
+    await expect(page.locator('.product-row').first()).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: new RegExp(`${en.market['stale']}|${en.market['reconnecting']}`) })).toBeVisible();
+  });
+}

@@ -1,14 +1,15 @@
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Lang } from '../../contract/primitives.ts';
-import en from '../../../locales/en.json' with { type: 'json' };
+import type en from '../../../locales/en.json';
 import { DEFAULT_LANG, LANGS } from './languages.ts';
 
 type Pack = typeof en;
 
-// English ships in the first chunk; the other packs load only when chosen.
+// Only the member's language loads (its own chunk, which the boot script preloads beside the entry); the parity
+// test keeps every pack complete, so no second pack is fetched as a fallback.
 const loaders: Readonly<Record<Lang, () => Promise<Pack>>> = {
-  en: () => Promise.resolve(en),
+  en: () => import('../../../locales/en.json').then((m) => m.default),
   vn: () => import('../../../locales/vn.json').then((m) => m.default),
   zn: () => import('../../../locales/zn.json').then((m) => m.default),
 };
@@ -20,8 +21,7 @@ export async function loadPack(i18n: I18n, lang: Lang): Promise<void> {
 
 /** One instance per app, so tests cannot leak a language into each other. */
 export async function createI18n(lang: Lang): Promise<I18n> {
-  const resources: Resource = { [DEFAULT_LANG]: { translation: en } };
-  if (lang !== DEFAULT_LANG) resources[lang] = { translation: await loaders[lang]() };
+  const resources: Resource = { [lang]: { translation: await loaders[lang]() } };
   const i18n = i18next.createInstance();
   await i18n.use(initReactI18next).init({
     lng: lang,

@@ -1,11 +1,12 @@
 import { useAtomValue } from 'jotai';
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { Order, ProductSummary } from '../../contract/market.ts';
 import type { PageParams } from '../../workers/api.ts';
 import { tokenAtom } from '../state/session.ts';
 import { createStableOrder, type StableOrder } from './stableOrder.ts';
 import { useLiveList, type LiveList } from './useLiveList.ts';
 import { useMarketWorker } from './useMarketWorker.ts';
+import { releaseWarmProducts } from './warmStart.ts';
 
 const byId = (a: { id: number }, b: { id: number }): number => a.id - b.id;
 /** Open orders: the one settling first on top. */
@@ -22,7 +23,10 @@ const newestFirst = (a: Order, b: Order): number => b.settleTime - a.settleTime 
 /** All products with live price and change (one shared poll for every screen). */
 export function useProducts(): LiveList<ProductSummary> {
   const worker = useMarketWorker();
-  return useLiveList<ProductSummary>(worker, 'products', (w, cb) => w.watchProducts(cb), byId);
+  const list = useLiveList<ProductSummary>(worker, 'products', (w, cb) => w.watchProducts(cb), byId);
+  // After useLiveList's effect has asked for the products, the poll main.tsx started is no longer needed.
+  useEffect(releaseWarmProducts, []);
+  return list;
 }
 
 /** My open orders, soonest to settle first. Not asked for a visitor (it needs a member). */

@@ -3,6 +3,7 @@
 // arrived request to the test. Nothing here runs in the app.
 import { expose } from 'comlink';
 import { createMarketApi } from '../market-api.ts';
+import { openMarketCache } from '../market-cache.ts';
 
 /** One request as plain data (a Request and an AbortSignal do not cross the seam). */
 export interface RelayedRequest {
@@ -17,8 +18,12 @@ export interface RelayedResponse {
 type PageFetch = (url: string, init: RelayedRequest) => Promise<RelayedResponse>;
 
 let pageFetch: PageFetch | null = null;
+// A test that wants the repeat-visit cache names the worker `cache:<database>` (each test its own database).
+const workerName = (globalThis as { name?: string }).name ?? '';
+const cacheName = workerName.startsWith('cache:') ? workerName.slice('cache:'.length) : null;
 
 const api = createMarketApi({
+  ...(cacheName ? { cache: openMarketCache(cacheName) } : {}),
   fetch: async (input, init) => {
     if (!pageFetch) throw new TypeError('no page fetch yet');
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;

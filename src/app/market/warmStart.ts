@@ -1,0 +1,30 @@
+import { proxy } from 'comlink';
+import type { SubscriptionHandle } from '../../workers/api.ts';
+import { apiBase } from '../config/env.ts';
+import { DEFAULT_LANG, isLang } from '../i18n/languages.ts';
+import { LANG_KEY, readItem, TOKEN_KEY } from '../storage/local.ts';
+import { marketWorker } from './marketWorker.ts';
+
+let warm: Promise<SubscriptionHandle> | null = null;
+
+/**
+ * Starts the market worker and its product poll from main.tsx, before the app renders, so product/list is in
+ * flight while the rest of the JavaScript loads and the router resolves. The session is what useMarketWorker
+ * sends later (the same token, language and base), so that call asks nothing again. The screen's own
+ * subscription joins the same shared poll; then `releaseWarmProducts` drops this one.
+ */
+export function warmProducts(): void {
+  if (warm) return;
+  const worker = marketWorker();
+  const stored = readItem(LANG_KEY);
+  void worker.setSession({ apiBase: new URL(apiBase, window.location.href).href, token: readItem(TOKEN_KEY) || null, lang: isLang(stored) ? stored : DEFAULT_LANG });
+  warm = worker.watchProducts(proxy(() => undefined));
+}
+
+/** Called once a screen has subscribed to the products itself (comlink keeps the order of calls). */
+export function releaseWarmProducts(): void {
+  if (!warm) return;
+  const handle = warm;
+  warm = null;
+  void handle.then((h) => marketWorker().unsubscribe(h)).catch(() => undefined);
+}
