@@ -1,10 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, useMatches, useNavigation } from 'react-router-dom';
 import { BalancesSource } from '../balances/BalancesSource.tsx';
 import { Toast } from '../components/Toast.tsx';
-import { ResultToast } from '../results/ResultToast.tsx';
 import type { ScreenHandle } from '../router/screens.ts';
 import { ScreenHeader } from './ScreenHeader.tsx';
 import { TabBar } from './TabBar.tsx';
+
+// Not needed for the first paint (a result comes seconds later at the earliest): its code loads after it.
+const ResultToast = lazy(() => import('../results/ResultToast.tsx').then((m) => ({ default: m.ResultToast })));
 
 const isHandle = (h: unknown): h is ScreenHandle => typeof h === 'object' && h !== null && 'screen' in h && 'tab' in h;
 
@@ -22,7 +25,9 @@ export function AppLayout() {
       </main>
       {tab ? <TabBar /> : null}
       <Toast />
-      <ResultToast />
+      <Suspense fallback={null}>
+        <ResultToast />
+      </Suspense>
       <BalancesSource />
     </div>
   );
