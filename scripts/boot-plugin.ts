@@ -69,6 +69,8 @@ function bootSource(routes: Record<string, ScreenFiles>, tabs: string[], packs: 
     var link = document.createElement('link');
     link.rel = 'preload';
     link.as = 'style';
+    // Vite's loader inserts the stylesheet with crossorigin: a preload in another credentials mode goes unused.
+    link.crossOrigin = '';
     link.href = '/' + href;
     head.appendChild(link);
   });
