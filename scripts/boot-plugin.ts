@@ -92,39 +92,45 @@ export function bootPlugin(): Plugin {
     configResolved(config) {
       root = config.root;
     },
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
-      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const entry = chunks.find((c) => c.isEntry);
-      if (!entry) return;
-      // What the entry loads at once is already in index.html: leave it out of the per-screen lists.
-      const atOnce = new Set<string>();
-      const walk = (file: string, into: Set<string>) => {
-        if (into.has(file)) return;
-        into.add(file);
-        for (const dep of byFile.get(file)?.imports ?? []) walk(dep, into);
-      };
-      walk(entry.fileName, atOnce);
-      const routes: Record<string, ScreenFiles> = {};
-      for (const [key, modulePath] of lazyScreenModules(root)) {
-        const chunk = chunks.find((c) => c.facadeModuleId === modulePath);
-        if (!chunk) continue;
-        const files = new Set<string>();
-        walk(chunk.fileName, files);
-        const js = [...files].filter((f) => !atOnce.has(f));
-        const css = [...new Set(js.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))];
-        routes[key === 'home' ? '/' : `/${key}`] = { js, css };
-      }
-      const packs: Record<string, string[]> = {};
-      for (const chunk of chunks) {
-        const lang = /[\\/]locales[\\/](\w+)\.json$/.exec(chunk.facadeModuleId ?? '')?.[1];
-        if (!lang) continue;
-        const files = new Set<string>();
-        walk(chunk.fileName, files);
-        packs[lang] = [...files].filter((f) => !atOnce.has(f));
-      }
-      if (!packs[DEFAULT_LANG]) throw new Error(`boot-plugin: no chunk for locales/${DEFAULT_LANG}.json`);
-      bootFile = this.getFileName(this.emitFile({ type: 'asset', name: 'boot.js', source: bootSource(routes, tabPaths(root), packs) }));
+    generateBundle: {
+      // After Vite's own: it drops chunks that hold only CSS (moving their stylesheets onto the importers), and a
+      // list made before would name files that are never written.
+      order: 'post',
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const entry = chunks.find((c) => c.isEntry);
+        if (!entry) return;
+        // What the entry loads at once is already in index.html: leave it out of the per-screen lists.
+        const atOnce = new Set<string>();
+        const walk = (file: string, into: Set<string>) => {
+          if (into.has(file)) return;
+          into.add(file);
+          for (const dep of byFile.get(file)?.imports ?? []) walk(dep, into);
+        };
+        walk(entry.fileName, atOnce);
+        const routes: Record<string, ScreenFiles> = {};
+        for (const [key, modulePath] of lazyScreenModules(root)) {
+          const chunk = chunks.find((c) => c.facadeModuleId === modulePath);
+          if (!chunk) continue;
+          const files = new Set<string>();
+          walk(chunk.fileName, files);
+          const js = [...files].filter((f) => !atOnce.has(f));
+          const css = [...new Set(js.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))];
+          routes[key === 'home' ? '/' : `/${key}`] = { js, css };
+        }
+        const packs: Record<string, string[]> = {};
+        for (const chunk of chunks) {
+          const lang = /[\\/]locales[\\/](\w+)\.json$/.exec(chunk.facadeModuleId ?? '')?.[1];
+          if (!lang) continue;
+          const files = new Set<string>();
+          walk(chunk.fileName, files);
+          packs[lang] = [...files].filter((f) => !atOnce.has(f));
+        }
+        if (!packs[DEFAULT_LANG]) throw new Error(`boot-plugin: no chunk for locales/${DEFAULT_LANG}.json`);
+        bootFile = this.getFileName(this.emitFile({ type: 'asset', name: 'boot.js', source: bootSource(routes, tabPaths(root), packs) }));
+    
+      },
     },
     transformIndexHtml: {
       order: 'post',

@@ -4,7 +4,7 @@
  * language's pack (only the member's language loads, preloaded by the boot script); lazy route chunks are not counted. Sizes are the build's .br copies (or brotli computed here when a copy is missing).
  * Usage: tsx scripts/size-budget.ts [distDir]   (after `vite build`; `npm test` runs it in its size section)
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { DEFAULT_LANG } from './boot-plugin.ts';
@@ -55,4 +55,13 @@ for (const [path, files] of [
 }
 if (chartElsewhere) failed = true;
 else console.log(`size: the chart library loads only with ${chartScreen} (not on /, /hq, /orderrecord)`);
+
+// Every file the boot script preloads was written: a name that is not would come back as index.html.
+const boot = readdirSync(join(dist, 'assets')).find((f) => /^boot-.*\.js$/.test(f));
+const named = boot ? [...new Set(readFileSync(join(dist, 'assets', boot), 'utf8').match(/assets\/[\w.-]+\.(?:js|css)/g) ?? [])] : [];
+const missing = named.filter((f) => !existsSync(join(dist, f)));
+if (!boot || named.length === 0 || missing.length > 0) {
+  console.error(`size: the boot script names files the build did not write: ${boot ? missing.join(', ') || 'none at all' : 'no boot script'}`);
+  failed = true;
+} else console.log(`size: the boot script's ${named.length} preloads all exist`);
 if (failed) process.exit(1);

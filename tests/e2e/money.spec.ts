@@ -18,7 +18,8 @@ async function operator(...args: string[]): Promise<string> {
 }
 
 const PAY_PASSWORD = '246810';
-const toast = (page: Page) => page.getByRole('status');
+// The app's message toast (a market panel's live mark is a status region too).
+const toast = (page: Page) => page.locator('.toast-region');
 /** The review item a money call answered with (its id is what the operator decides on). */
 const reviewId = async (response: Promise<Response>) => ((await (await response).json()) as { data: { id: number } }).data.id;
 const answered = (page: Page, path: string) => page.waitForResponse((r) => r.url().endsWith(`/api/${path}`) && r.request().method() === 'POST');
