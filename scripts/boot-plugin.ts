@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 
 /** The language a visitor with nothing stored gets (src/app/i18n/languages.ts). */
 export const DEFAULT_LANG = 'en';
@@ -80,12 +80,28 @@ function bootSource(routes: Record<string, ScreenFiles>, tabs: string[], packs: 
 }
 
 /**
+ * Puts the boot script first in index.html's head, and inlines the entry's stylesheet (a few KB): one
+ * render-blocking request fewer on a slow connection. The server allows every inline <style> of index.html by its
+ * hash, so this one too.
+ */
+function withBoot(html: string, bootFile: string, bundle: Rollup.OutputBundle): string {
+  let out = html;
+  const inline: string[] = [];
+  for (const m of html.matchAll(/\s*<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g)) {
+    const asset = bundle[m[1] ?? ''];
+    if (asset?.type !== 'asset' || typeof asset.source !== 'string') continue;
+    inline.push(`<style>${asset.source.trim()}</style>`);
+    out = out.replace(m[0], '');
+  }
+  return out.replace('<!--boot-->', `<script src="/${bootFile}"></script>${inline.join('')}`);
+}
+
+/**
  * Emits assets/boot-[hash].js (see bootSource) and puts it first in index.html's head, and inlines the entry's
  * stylesheet there, so nothing render-blocking is queued behind the JavaScript on a slow connection.
  */
 export function bootPlugin(): Plugin {
   let root = process.cwd();
-  let bootFile = '';
   return {
     name: 'candlewick:boot',
     apply: 'build',
@@ -128,25 +144,15 @@ export function bootPlugin(): Plugin {
           packs[lang] = [...files].filter((f) => !atOnce.has(f));
         }
         if (!packs[DEFAULT_LANG]) throw new Error(`boot-plugin: no chunk for locales/${DEFAULT_LANG}.json`);
-        bootFile = this.getFileName(this.emitFile({ type: 'asset', name: 'boot.js', source: bootSource(routes, tabPaths(root), packs) }));
-    
-      },
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        if (!bootFile) return html;
-        // The entry's stylesheet goes inline (a few KB): one render-blocking request fewer on a slow connection.
-        // The server allows every inline <style> of index.html by its hash, so this one too.
-        let out = html;
-        const inline: string[] = [];
-        for (const m of html.matchAll(/\s*<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g)) {
-          const asset = ctx.bundle?.[m[1] ?? ''];
-          if (asset?.type !== 'asset' || typeof asset.source !== 'string') continue;
-          inline.push(`<style>${asset.source.trim()}</style>`);
-          out = out.replace(m[0], '');
-        }
-        return out.replace('<!--boot-->', `<script src="/${bootFile}"></script>${inline.join('')}`);
+        const bootFile = this.getFileName(
+          this.emitFile({ type: 'asset', name: 'boot.js', source: bootSource(routes, tabPaths(root), packs) }),
+        );
+        // index.html is already written into the bundle by now (Vite's html plugin runs before a 'post' hook),
+        // so it is completed here rather than in transformIndexHtml, which ran before the boot file had a name.
+        const html = bundle['index.html'];
+        if (html?.type !== 'asset' || typeof html.source !== 'string') throw new Error('boot-plugin: no index.html');
+        if (!html.source.includes('<!--boot-->')) throw new Error('boot-plugin: index.html has no <!--boot--> mark');
+        html.source = withBoot(html.source, bootFile, bundle);
       },
     },
   };

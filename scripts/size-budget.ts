@@ -64,4 +64,10 @@ if (!boot || named.length === 0 || missing.length > 0) {
   console.error(`size: the boot script names files the build did not write: ${boot ? missing.join(', ') || 'none at all' : 'no boot script'}`);
   failed = true;
 } else console.log(`size: the boot script's ${named.length} preloads all exist`);
+// index.html runs it first: a build that leaves the mark in place paints the shell in the wrong theme and shape.
+const indexHtml = readFileSync(join(dist, 'index.html'), 'utf8');
+if (!boot || !indexHtml.includes(`<script src="/assets/${boot}"></script>`) || indexHtml.includes('<!--boot-->')) {
+  console.error('size: index.html does not run the boot script');
+  failed = true;
+} else console.log('size: index.html runs the boot script first');
 if (failed) process.exit(1);
