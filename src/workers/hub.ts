@@ -64,9 +64,11 @@ export function createHub(deps: HubDeps) {
     session: () => session$.value,
     now: () => scheduler.now(),
     onSample: (sample) => samples$.next(sample),
-    onUnauthorized: () => {
+    onUnauthorized: (sentWith) => {
       const token = session$.value.token;
-      if (reportedToken === token) return;
+      // A request sent without a token (a member-only poll that started before the page's session arrived) or
+      // with a token since replaced says nothing about the current session: its poll asks again with the new one.
+      if (sentWith === null || sentWith !== token || reportedToken === token) return;
       reportedToken = token;
       try {
         const result: unknown = unauthorized?.();

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CandleDelta } from '../streams/messages.ts';
 import { createMarketApi } from './market-api.ts';
-import type { ProductsMessage, StatusMessage } from './messages.ts';
+import type { OrdersMessage, ProductsMessage, StatusMessage } from './messages.ts';
 import { bar, fakeMarket, type FakeMarket } from './testing/fake-market.ts';
 
 const FAST = { products: 100, kdata: 100, turnover: 100, holdList: 400, productOrders: 400, orderList: 400 };
@@ -165,6 +165,26 @@ describe('market worker logic', () => {
     // The poll keeps asking (with back-off) and keeps getting 401: still one report.
     await expect.poll(() => market.count('product/list'), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not report a 401 for a request sent before the session had a token', async () => {
+    const market = fakeMarket();
+    market.unauthorized = true;
+    const api = createMarketApi({ fetch: market.fetch, periods: { ...FAST, holdList: NEVER }, random: () => 0 });
+    const onUnauthorized = vi.fn();
+    api.setUnauthorizedHandler(onUnauthorized);
+    // A member-only subscription opened before the page's session reached the worker (signed in a moment ago).
+    api.setSession({ apiBase: 'http://test.invalid/api', token: null, lang: 'en' });
+    const messages: OrdersMessage[] = [];
+    const handle = api.watchHoldList((m) => messages.push(m));
+    cleanup.push(() => api.unsubscribe(handle));
+    await expect.poll(() => messages.some((m) => isStatus(m) && m.reconnecting)).toBe(true);
+    expect(market.requests.map((r) => r.headers.get('Authorization'))).toEqual(['']);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    // The session arrives: the poll asks again at once with the token, and a 401 for that token is the member's.
+    api.setSession({ apiBase: 'http://test.invalid/api', token: 'tok-new', lang: 'en' });
+    await expect.poll(() => onUnauthorized.mock.calls.length).toBe(1);
+    expect(market.requests.map((r) => r.headers.get('Authorization'))).toEqual(['', 'tok-new']);
   });
 
   it('marks a panel stale when its data is old, and clears the mark when data returns', async () => {

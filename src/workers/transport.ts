@@ -22,7 +22,8 @@ export interface TransportDeps {
   readonly now: () => number;
   /** Every answer that carries the server's time becomes one clock sample. */
   readonly onSample: (sample: ClockSample) => void;
-  readonly onUnauthorized: () => void;
+  /** The server answered 401 to a request sent with `sentWith` (null: sent without a token). */
+  readonly onUnauthorized: (sentWith: string | null) => void;
 }
 
 /** A money path's Idempotency-Key: the same key for a retry of the same submission. */
@@ -77,7 +78,7 @@ export function createTransport(deps: TransportDeps): Post {
     const receivedAt = deps.now();
     const json: unknown = await response.json().catch(() => null);
     if (response.status === 401) {
-      deps.onUnauthorized();
+      deps.onUnauthorized(session.token);
       throw new RequestError(401, 'error.unauthorized');
     }
     if (!response.ok || typeof json !== 'object' || json === null || (json as { code?: unknown }).code !== 0) {
