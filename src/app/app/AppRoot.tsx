@@ -1,12 +1,14 @@
 import { Provider } from 'jotai';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router-dom';
 import '../styles/base.css';
 import '../styles/layout.css';
 import '../styles/forms.css';
 import '../styles/rise-fall.css';
 import '../styles/tabs.css';
+import { AppLayout } from '../layout/AppLayout.tsx';
+import { ErrorBoundary } from '../layout/ErrorBoundary.tsx';
 import { ThemeSync } from '../layout/ThemeSync.tsx';
+import { AppRouterView } from '../router/AppRouterView.tsx';
 import type { App } from './createApp.ts';
 import { ApiContext } from './apiContext.ts';
 
@@ -16,7 +18,11 @@ export function AppRoot({ app }: { app: App }) {
       <I18nextProvider i18n={app.i18n}>
         <ApiContext value={app.client}>
           <ThemeSync />
-          <RouterProvider router={app.router} />
+          <ErrorBoundary>
+            <AppRouterView router={app.router}>
+              <AppLayout />
+            </AppRouterView>
+          </ErrorBoundary>
         </ApiContext>
       </I18nextProvider>
     </Provider>

@@ -1,18 +1,16 @@
 import type { i18n as I18n } from 'i18next';
 import { createStore } from 'jotai';
-import { createBrowserRouter, createMemoryRouter } from 'react-router-dom';
 import { createApiClient, type ApiClient } from '../api/client.ts';
 import { apiBase, REQUEST_TIMEOUT_MS } from '../config/env.ts';
 import { createI18n } from '../i18n/createI18n.ts';
 import { DEFAULT_LANG, intlLocale, isLang } from '../i18n/languages.ts';
+import { createAppRouter, type AppRouter } from '../router/appRouter.ts';
 import { createConfigLoader } from '../router/configLoader.ts';
-import { createRoutes } from '../router/createRoutes.tsx';
+import { lazyScreens } from '../router/lazyScreens.ts';
 import { authPath } from '../router/returnTo.ts';
 import { langAtom } from '../state/language.ts';
 import { tokenAtom } from '../state/session.ts';
 import { LANG_KEY, readItem, TOKEN_KEY } from '../storage/local.ts';
-
-export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 export interface AppOptions {
   /** Answers API calls in tests; the browser's fetch otherwise. */
@@ -52,13 +50,16 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       // Say "session expired" only when there was a session; come back here after the next login.
       const hadSession = store.get(tokenAtom) !== null;
       store.set(tokenAtom, null);
-      const here = router?.state.location;
+      const here = router?.state.route?.location;
       // Parallel calls can all answer 401: the first one decides where to go (and whether to say "expired").
-      if (!router || here?.pathname === '/login' || router.state.navigation.location?.pathname === '/login') return;
+      if (!router || here?.pathname === '/login' || router.state.pending?.pathname === '/login') return;
       void router.navigate(authPath('/login', here ? `${here.pathname}${here.search}` : '/', hadSession));
     },
   });
-  const routes = createRoutes(createConfigLoader(client));
-  router = options.initialEntries ? createMemoryRouter(routes, { initialEntries: options.initialEntries }) : createBrowserRouter(routes);
+  router = createAppRouter({
+    loadConfig: createConfigLoader(client),
+    loadScreen: (screen) => lazyScreens[screen](),
+    ...(options.initialEntries ? { initialEntries: options.initialEntries } : {}),
+  });
   return { store, i18n, client, router };
 }

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useRouteLoaderData } from 'react-router-dom';
-import type { AppConfig } from '../../contract/common.ts';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { BackIcon } from '../components/icons.tsx';
-import { ROOT_ROUTE_ID } from '../router/routeIds.ts';
+import { useAppConfig } from '../money/useAppConfig.ts';
 import type { ScreenKey } from '../router/screens.ts';
 
 interface Props {
@@ -14,7 +13,7 @@ export function ScreenHeader({ screen, back }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const config = useRouteLoaderData(ROOT_ROUTE_ID) as AppConfig | null | undefined;
+  const config = useAppConfig();
   // Home carries the operator's brand; every other screen its own name.
   const title = screen === 'home' && config ? config.web_name : t(`screen.${screen}`);
   // A direct link has no history inside the app: back then means home.

@@ -1,6 +1,6 @@
 import { createStore, Provider } from 'jotai';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
 import type { Order } from '../../contract/market.ts';
@@ -47,11 +47,18 @@ async function renderToast() {
   const store = createStore();
   store.set(tokenAtom, 'tok');
   const i18n = await createI18n('en');
-  const router = createMemoryRouter([{ path: '*', element: <ResultToastFor worker={fake.worker} /> }], { initialEntries: ['/my'] });
+  const router = { pathname: '' };
+  function WhereAmI() {
+    router.pathname = useLocation().pathname;
+    return null;
+  }
   const screen = await render(
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={['/my']}>
+          <ResultToastFor worker={fake.worker} />
+          <WhereAmI />
+        </MemoryRouter>
       </I18nextProvider>
     </Provider>,
   );
@@ -75,7 +82,7 @@ describe('the result toast', () => {
     expect(vibrate).toHaveBeenCalledTimes(1);
     expect(store.get(balancesVersionAtom)).toBe(before + 1);
     await screen.getByRole('link', { name: en.results.view_one }).click();
-    expect(router.state.location.pathname).toBe('/orderrecord');
+    await expect.poll(() => router.pathname).toBe('/orderrecord');
     expect(region?.textContent).toBe('');
   });
 

@@ -32,8 +32,3 @@ export const screenKeys = Object.keys(screenPaths) as ScreenKey[];
 /** Spec 2: these share the bottom tab bar; every other screen gets a back button. */
 export const tabScreens: readonly ScreenKey[] = ['home', 'hq', 'lc', 'kf', 'my'];
 
-/** What the layout reads from the matched route. */
-export interface ScreenHandle {
-  readonly screen: ScreenKey | 'notfound';
-  readonly tab: boolean;
-}

@@ -29,6 +29,6 @@ describe('/recharge', () => {
     await screen.getByLabelText(en.deposit.amount).fill('150.50');
     await screen.getByRole('button', { name: en.deposit.next }).click();
     await expect.element(screen.getByRole('heading', { level: 1, name: en.screen.recharge2 })).toBeVisible();
-    expect(app.router.state.location.search).toBe('?method=trc20&amount=150.50');
+    expect(app.router.state.route?.location.search).toBe('?method=trc20&amount=150.50');
   });
 });

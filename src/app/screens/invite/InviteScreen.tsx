@@ -1,12 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { useRouteLoaderData } from 'react-router-dom';
-import type { AppConfig } from '../../../contract/common.ts';
 import { useApi } from '../../app/apiContext.ts';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { SignInPrompt } from '../../components/SignInPrompt.tsx';
 import { useCall } from '../../hooks/useCall.ts';
-import { ROOT_ROUTE_ID } from '../../router/routeIds.ts';
+import { useAppConfig } from '../../money/useAppConfig.ts';
 import { tokenAtom } from '../../state/session.ts';
 import { InviteLink } from './InviteLink.tsx';
 import { InviteQr } from './InviteQr.tsx';
@@ -23,7 +21,7 @@ export function InviteScreen() {
 function Invite({ token }: { readonly token: string }) {
   const { t } = useTranslation();
   const client = useApi();
-  const config = useRouteLoaderData(ROOT_ROUTE_ID) as AppConfig | null | undefined;
+  const config = useAppConfig();
   const { state, reload } = useCall(`invite:${token}`, () => client.call('user/invite').then((r) => r.data));
   if (state?.status === 'error') return <LoadFailure failure={state.failure} onRetry={reload} />;
   if (state?.status !== 'ok') return <p className="muted">{t('app.loading')}</p>;

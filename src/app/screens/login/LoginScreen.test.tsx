@@ -50,7 +50,7 @@ describe('/login', () => {
     const { app, screen } = await renderApp('/login?next=%2Fwallet', { 'user/login': () => ok({ accessToken: 'tok-9', expiresAt: 1 }) });
     await login(screen, 'alice01', 'secret1');
     await expect.element(screen.getByRole('heading', { level: 1, name: en.screen.wallet })).toBeVisible();
-    expect(app.router.state.location.pathname).toBe('/wallet');
+    expect(app.router.state.route?.location.pathname).toBe('/wallet');
   });
 
   it('never follows a next that leaves the app', async () => {
@@ -58,7 +58,7 @@ describe('/login', () => {
     await login(screen, 'alice01', 'secret1');
     await expect.element(screen.getByText(en.msg.login_ok)).toBeVisible();
     // The success text shows before the navigation (which fetches the config first) has finished: wait for it.
-    await expect.poll(() => app.router.state.location.pathname).toBe('/');
+    await expect.poll(() => app.router.state.route?.location.pathname).toBe('/');
   });
 
   it('an expired session says so on /login and brings the member back after logging in', async () => {
@@ -70,10 +70,10 @@ describe('/login', () => {
       'user/login': () => ok({ accessToken: 'tok-2', expiresAt: 1 }),
     });
     await expect.element(screen.getByText(en.auth.session_expired)).toBeVisible();
-    expect(app.router.state.location.search).toContain('next=%2Fwallet');
+    expect(app.router.state.route?.location.search).toContain('next=%2Fwallet');
     await login(screen, 'alice01', 'secret1');
     await expect.element(screen.getByRole('heading', { level: 1, name: en.screen.wallet })).toBeVisible();
-    expect(app.router.state.location.pathname).toBe('/wallet');
+    expect(app.router.state.route?.location.pathname).toBe('/wallet');
   });
 
   it('a visitor sent to log in from a member screen comes back to it', async () => {
@@ -83,6 +83,6 @@ describe('/login', () => {
     expect(screen.getByText(en.auth.session_expired).query()).toBeNull();
     await login(screen, 'alice01', 'secret1');
     await expect.element(screen.getByRole('heading', { level: 1, name: en.screen.wallet })).toBeVisible();
-    expect(app.router.state.location.pathname).toBe('/wallet');
+    expect(app.router.state.route?.location.pathname).toBe('/wallet');
   });
 });

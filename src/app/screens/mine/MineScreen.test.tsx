@@ -59,7 +59,7 @@ describe('/my', () => {
     await screen.getByRole('button', { name: en.auth.logout }).click();
     await expect.element(screen.getByRole('heading', { level: 1, name: en.screen.login })).toBeVisible();
     expect(localStorage.getItem('accessToken')).toBeNull();
-    expect(app.router.state.location.pathname).toBe('/login');
+    expect(app.router.state.route?.location.pathname).toBe('/login');
   });
 
   it('signed out: shows the sign-in prompt', async () => {
@@ -73,7 +73,7 @@ describe('/my', () => {
     const { app, screen } = await renderApp('/my', { 'user/details': () => fail(401, 4010, 'error.unauthorized') });
     await expect.element(screen.getByRole('heading', { level: 1, name: en.screen.login })).toBeVisible();
     expect(localStorage.getItem('accessToken')).toBeNull();
-    expect(app.router.state.location.pathname).toBe('/login');
+    expect(app.router.state.route?.location.pathname).toBe('/login');
     // The in-memory session is gone too: home now asks the member to sign in.
     await app.router.navigate('/');
     await expect.element(screen.getByText(en.auth.signin_prompt)).toBeVisible();

@@ -1,11 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteLoaderData } from 'react-router-dom';
-import type { AppConfig } from '../../../contract/common.ts';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { SignInPrompt } from '../../components/SignInPrompt.tsx';
-import { ROOT_ROUTE_ID } from '../../router/routeIds.ts';
+import { useAppConfig } from '../../money/useAppConfig.ts';
 import { tokenAtom } from '../../state/session.ts';
 import { ChatLog } from './ChatLog.tsx';
 import { ContactForm } from './ContactForm.tsx';
@@ -17,7 +15,7 @@ import './support.css';
 export function SupportScreen() {
   const { t } = useTranslation();
   const token = useAtomValue(tokenAtom);
-  const config = useRouteLoaderData(ROOT_ROUTE_ID) as AppConfig | null | undefined;
+  const config = useAppConfig();
   const hours = config ? <p className="muted">{t('kf.hours', { hours: config.supportHours })}</p> : null;
   if (!token) {
     return (

@@ -1,0 +1,16 @@
+import { type ReactNode, useSyncExternalStore } from 'react';
+import { Router } from 'react-router-dom';
+import { RouteLoading } from '../layout/RouteLoading.tsx';
+import type { AppRouter } from './appRouter.ts';
+import { RouteContext } from './routeContext.ts';
+
+/** Renders `children` at the router's committed location; the loading line until the first one commits. */
+export function AppRouterView({ router, children }: { router: AppRouter; children: ReactNode }) {
+  const { route, pending } = useSyncExternalStore(router.subscribe, () => router.state);
+  if (!route) return <RouteLoading />;
+  return (
+    <Router location={route.location} navigationType={route.action} navigator={router.history}>
+      <RouteContext value={{ route, loading: pending !== null }}>{children}</RouteContext>
+    </Router>
+  );
+}
