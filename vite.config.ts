@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bootPlugin } from './scripts/boot-plugin.ts';
+import { firstLoadModules } from './scripts/first-load-chunk.ts';
 import { shellPrecache } from './scripts/shell-precache.ts';
 
 // The API server (server/main.ts) serves dist/ and /api on one port; in dev, Vite proxies /api to it.
@@ -13,6 +14,8 @@ const apiTarget = process.env['API_TARGET'] ?? 'http://127.0.0.1:8080';
 let outDir = 'dist';
 // What the entry needs on every path; only these libraries are grouped (the chart library stays in its screen).
 const FIRST_SCREEN_LIBS = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|use-sync-external-store|jotai|ky)[\\/]/;
+const ENTRY = /[\\/]src[\\/]app[\\/]main\.tsx$/;
+const firstLoad = firstLoadModules(ENTRY);
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|ico)$/;
 
 function filesUnder(dir: string): string[] {
@@ -51,6 +54,7 @@ function precompress(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
+    firstLoad.plugin,
     bootPlugin(),
     VitePWA({
       // A new version waits for the member's "reload": never a silent swap under an open order.
@@ -95,7 +99,22 @@ export default defineConfig({
       output: {
         // The libraries every screen runs (React, the router, i18n, jotai, ky) go in one file: brotli then shares one
         // window across them (about 5 KB less than six separate chunks) and a slow phone makes fewer requests.
-        codeSplitting: { groups: [{ name: 'stack', test: FIRST_SCREEN_LIBS }] },
+        // The app's own modules the entry imports statically go in one `app` chunk beside it (see first-load-chunk.ts).
+        codeSplitting: {
+          // A group takes the modules it names, not their libraries (an image compressor stays with its one form).
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'stack', test: FIRST_SCREEN_LIBS, priority: 2 },
+            { name: 'app', test: (id) => firstLoad.has(id) && !ENTRY.test(id) && !id.includes('node_modules'), priority: 1 },
+            // What two or more screens share (formatting, form fields, the worker bridge) is one file, not twenty.
+            {
+              name: 'screens',
+              test: (id) => (/[\\/]src[\\/]/.test(id) && !id.includes('node_modules')) || /[\\/]node_modules[\\/]comlink[\\/]/.test(id),
+              minShareCount: 2,
+              priority: 0,
+            },
+          ],
+        },
       },
     },
   },

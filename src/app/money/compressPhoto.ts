@@ -1,5 +1,3 @@
-import imageCompression from 'browser-image-compression';
-
 /** Photos the server accepts; anything else is refused before any work is done. */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const isAcceptedPhoto = (file: File): boolean => (PHOTO_TYPES as readonly string[]).includes(file.type);
@@ -9,6 +7,8 @@ export const isAcceptedPhoto = (file: File): boolean => (PHOTO_TYPES as readonly
  * returns it as the data URL the contract carries. The web worker is off: it would fetch the library from a CDN.
  */
 export async function compressPhoto(file: File): Promise<string> {
+  // 52 KB of library only when a member picks a photo, not on the screens that share this module.
+  const { default: imageCompression } = await import('browser-image-compression');
   const small = await imageCompression(file, {
     maxSizeMB: 1,
     maxWidthOrHeight: 1600,
