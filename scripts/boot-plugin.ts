@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
 
+/** The chart adapter's module, which the chart screen imports dynamically. */
+const CHART_MODULE = /[\\/]src[\\/]charts[\\/]candle-chart\.ts$/;
+
 /** The language a visitor with nothing stored gets (src/app/i18n/languages.ts). */
 export const DEFAULT_LANG = 'en';
 
@@ -131,6 +134,11 @@ export function bootPlugin(): Plugin {
           if (!chunk) continue;
           const files = new Set<string>();
           walk(chunk.fileName, files);
+          // The chart library is a dynamic import of the chart screen (so it never delays the screen's first
+          // render), but on that path it is wanted at once: preload it with the screen.
+          for (const file of [...files]) {
+            for (const lazy of byFile.get(file)?.dynamicImports ?? []) if (CHART_MODULE.test(byFile.get(lazy)?.facadeModuleId ?? '')) walk(lazy, files);
+          }
           const js = [...files].filter((f) => !atOnce.has(f));
           const css = [...new Set(js.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))];
           routes[key === 'home' ? '/' : `/${key}`] = { js, css };

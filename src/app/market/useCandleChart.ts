@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { createCandleChart, type CandleChart } from '../../charts/candle-chart.ts';
+import type { CandleChart } from '../../charts/candle-chart.ts';
 import type { OrderMark } from '../../charts/order-marks.ts';
 import type { CandleDelta, IntervalName, StatusMessage } from '../../workers/api.ts';
 import { chartTheme } from './chartTheme.ts';
@@ -16,35 +16,53 @@ export interface CandleChartParams {
   readonly marks: readonly OrderMark[];
 }
 
+// The chart library (52 KB brotli) loads beside the screen, not before it: the screen's text, its data calls and
+// the library's download run in parallel, and its evaluation is no longer in the way of the first render.
+const loadChart = () => import('../../charts/candle-chart.ts');
+
 /**
  * Draws one product's candles into `box`: the worker's deltas go straight to the chart adapter (no React
- * state per tick). Returns whether the chart's data is fresh, for its stale mark.
+ * state per tick). Until the library has loaded, the deltas wait in order (from the last reset on). Returns
+ * whether the chart's data is fresh, for its stale mark.
  */
 export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: CandleChartParams): LiveState {
   const worker = useMarketWorker();
   const chart = useRef<CandleChart | null>(null);
+  const waiting = useRef<CandleDelta[]>([]);
+  const latestMarks = useRef(params.marks);
   const [live, setLive] = useState<LiveState>(freshState);
   const { id, interval, decimals, locale, marks } = params;
 
   useEffect(() => {
     const node = box.current;
     if (!node) return;
-    const created = createCandleChart(node, { theme: chartTheme(), locale, decimals });
-    chart.current = created;
+    let created: CandleChart | null = null;
+    let gone = false;
+    void loadChart().then(({ createCandleChart }) => {
+      if (gone) return;
+      created = createCandleChart(node, { theme: chartTheme(), locale, decimals });
+      created.setOrderMarks(latestMarks.current);
+      for (const delta of waiting.current.splice(0)) created.apply(delta);
+      chart.current = created;
+    });
     return () => {
+      gone = true;
       chart.current = null;
-      created.dispose();
+      created?.dispose();
     };
   }, [box, decimals, locale]);
 
   useEffect(() => {
+    latestMarks.current = marks;
     chart.current?.setOrderMarks(marks);
   }, [marks, decimals, locale]);
 
   const key = id === null ? null : `candles:${id}:${interval}:${decimals}:${locale}`;
   useSubscription(worker, key, (w, cb) => w.watchCandles({ id: id ?? 0, interval }, cb), (message: CandleDelta | StatusMessage) => {
     if (message.kind === 'status') setLive(liveStateOf(message));
-    else chart.current?.apply(message);
+    else if (chart.current) chart.current.apply(message);
+    else if (message.kind === 'reset') waiting.current = [message];
+    else waiting.current.push(message);
   });
   return live;
 }

@@ -1,0 +1,83 @@
+// The chart library loads after the chart's data can already arrive: what came first must be drawn, in order.
+import { createStore, Provider } from 'jotai';
+import { useRef } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render } from 'vitest-browser-react';
+import type { CandleDelta } from '../../workers/api.ts';
+import { adoptMarketWorker, type MarketWorker } from './marketWorker.ts';
+import { useCandleChart } from './useCandleChart.ts';
+
+const held = vi.hoisted(() => {
+  let open: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const applied: unknown[] = [];
+  return { gate, open: () => open(), applied };
+});
+
+// The library's module is released by the test, after the worker's first messages have been delivered.
+vi.mock('../../charts/candle-chart.ts', async () => {
+  await held.gate;
+  return {
+    createCandleChart: () => ({
+      apply: (delta: unknown) => held.applied.push(delta),
+      setOrderMarks: () => undefined,
+      dispose: () => undefined,
+    }),
+  };
+});
+
+const bar = (time: number, close: number) => ({ time, open: close, high: close, low: close, close, volume: 1 });
+
+/** The candle subscription as the page sees it: the test delivers each message. */
+function fakeWorker() {
+  let deliver: ((m: CandleDelta) => void) | null = null;
+  const stand = {
+    setSession: () => Promise.resolve(),
+    setVisible: () => Promise.resolve(),
+    setUnauthorizedHandler: () => Promise.resolve(),
+    watchCandles: (_params: unknown, cb: (m: CandleDelta) => void) => {
+      deliver = cb;
+      return Promise.resolve(1);
+    },
+    unsubscribe: () => Promise.resolve(),
+  };
+  // Only the calls the chart hook and its worker hook make are stood in for.
+  return { worker: stand as unknown as MarketWorker, send: (m: CandleDelta) => deliver?.(m), subscribed: () => deliver !== null };
+}
+
+function Chart() {
+  const box = useRef<HTMLDivElement | null>(null);
+  useCandleChart(box, { id: 12, interval: '1m', decimals: 2, locale: 'en-US', marks: [] });
+  return <div ref={box} style={{ height: 100 }} />;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the candle chart hook', () => {
+  it('draws the history and the deltas that arrived while the chart library was loading, in order', async () => {
+    const fake = fakeWorker();
+    adoptMarketWorker(fake.worker);
+    await render(
+      <Provider store={createStore()}>
+        <MemoryRouter>
+          <Chart />
+        </MemoryRouter>
+      </Provider>,
+    );
+    await expect.poll(fake.subscribed).toBe(true);
+    const stale: CandleDelta = { kind: 'reset', interval: '1m', bars: [bar(0, 1)] };
+    const history: CandleDelta = { kind: 'reset', interval: '1m', bars: [bar(0, 1), bar(60_000, 2)] };
+    const append: CandleDelta = { kind: 'append', bar: bar(120_000, 3) };
+    const update: CandleDelta = { kind: 'update', bar: bar(120_000, 3.5) };
+    fake.send(stale);
+    fake.send(history);
+    fake.send(append);
+    expect(held.applied).toEqual([]);
+    held.open();
+    // A reset replaces whatever waited before it; the rest follow in order, then live deltas go straight in.
+    await expect.poll(() => held.applied).toEqual([history, append]);
+    fake.send(update);
+    expect(held.applied).toEqual([history, append, update]);
+  });
+});
