@@ -28,7 +28,8 @@ const loadChart = () => import('../../charts/candle-chart.ts');
 export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: CandleChartParams): LiveState {
   const worker = useMarketWorker();
   const chart = useRef<CandleChart | null>(null);
-  const waiting = useRef<CandleDelta[]>([]);
+  /** Deltas that came before the library; null once it failed to load (nothing will draw them). */
+  const waiting = useRef<CandleDelta[] | null>([]);
   const latestMarks = useRef(params.marks);
   const [live, setLive] = useState<LiveState>(freshState);
   const { id, interval, decimals, locale, marks } = params;
@@ -38,13 +39,20 @@ export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: Ca
     if (!node) return;
     let created: CandleChart | null = null;
     let gone = false;
-    void loadChart().then(({ createCandleChart }) => {
-      if (gone) return;
-      created = createCandleChart(node, { theme: chartTheme(), locale, decimals });
-      created.setOrderMarks(latestMarks.current);
-      for (const delta of waiting.current.splice(0)) created.apply(delta);
-      chart.current = created;
-    });
+    waiting.current ??= [];
+    loadChart().then(
+      ({ createCandleChart }) => {
+        if (gone) return;
+        created = createCandleChart(node, { theme: chartTheme(), locale, decimals });
+        created.setOrderMarks(latestMarks.current);
+        for (const delta of waiting.current?.splice(0) ?? []) created.apply(delta);
+        chart.current = created;
+      },
+      () => {
+        // The chunk did not arrive (the network dropped): stop keeping deltas for a chart that cannot be drawn.
+        waiting.current = null;
+      },
+    );
     return () => {
       gone = true;
       chart.current = null;
@@ -61,6 +69,7 @@ export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: Ca
   useSubscription(worker, key, (w, cb) => w.watchCandles({ id: id ?? 0, interval }, cb), (message: CandleDelta | StatusMessage) => {
     if (message.kind === 'status') setLive(liveStateOf(message));
     else if (chart.current) chart.current.apply(message);
+    else if (waiting.current === null) return;
     else if (message.kind === 'reset') waiting.current = [message];
     else waiting.current.push(message);
   });
