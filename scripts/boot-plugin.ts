@@ -2,11 +2,32 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
 
-/** The chart adapter's module, which the chart screen imports dynamically. */
-const CHART_MODULE = /[\\/]src[\\/]charts[\\/]candle-chart\.ts$/;
+/** The first product poll, which the entry imports dynamically on the paths in its WARM_START_PATHS. */
+const WARM_START_MODULE = /[\\/]src[\\/]app[\\/]market[\\/]warmStart\.ts$/;
 
 /** The language a visitor with nothing stored gets (src/app/i18n/languages.ts). */
 export const DEFAULT_LANG = 'en';
+
+/**
+ * The calls the first screen waits for, started by the boot script while the JavaScript loads (the API client takes
+ * the answers: src/app/api/earlyAnswers.ts). common/config comes before every screen (spec 2); the member's own
+ * reads go only with a stored token. Sent as the client sends them: GET for the spec's GET paths, else POST `{}`.
+ */
+const EARLY_CALLS = {
+  everyPath: ['common/config'],
+  /** The tab bar's support badge (src/app/hooks/useSupportUnreadPoll.ts) on every tab screen. */
+  tabPaths: ['support/messages'],
+  byPath: {
+    '/': ['user/details', 'user/balance_list', 'common/notice'],
+    '/my': ['user/details', 'user/balance_list'],
+  } as Readonly<Record<string, readonly string[]>>,
+  /** With the product of the path's `?id=` (src/app/screens/chart/useProductId.ts) as the body `{ id }`. */
+  byProductPath: { '/xq': ['product/details'], '/trade': ['product/details'] } as Readonly<Record<string, readonly string[]>>,
+  /** Spec 7's GET paths among the above (src/app/api/paths.ts). */
+  gets: ['common/notice'],
+  /** Public: sent without a session too. */
+  public: ['common/config', 'common/notice', 'product/details'],
+};
 
 /** What a screen's chunk needs beyond the entry: its JS files (itself first) and its CSS. */
 interface ScreenFiles {
@@ -25,6 +46,13 @@ function lazyScreenModules(root: string): Map<string, string> {
   return out;
 }
 
+/** The paths whose first product poll the entry starts at once (WARM_START_PATHS in src/app/main.tsx). */
+function warmStartPaths(root: string): string[] {
+  const list = /WARM_START_PATHS[^=]*=\s*\[([^\]]*)\]/.exec(readFileSync(resolve(root, 'src/app/main.tsx'), 'utf8'))?.[1];
+  if (!list) throw new Error('boot-plugin: could not read WARM_START_PATHS from src/app/main.tsx');
+  return [...list.matchAll(/'([^']+)'/g)].map((m) => m[1] ?? '');
+}
+
 function tabPaths(root: string): string[] {
   const text = readFileSync(resolve(root, 'src/app/router/screens.ts'), 'utf8');
   const list = /tabScreens[^=]*=\s*\[([^\]]*)\]/.exec(text)?.[1];
@@ -41,7 +69,7 @@ function tabPaths(root: string): string[] {
  *    this path's screen code (modulepreload, and a preload of its stylesheet) in parallel with the entry,
  *    instead of after the entry has run and the router has matched.
  */
-function bootSource(routes: Record<string, ScreenFiles>, tabs: string[], packs: Record<string, string[]>): string {
+function bootSource(routes: Record<string, ScreenFiles>, tabs: string[], packs: Record<string, string[]>, apiBase: string): string {
   return `(function () {
   var root = document.documentElement;
   var stored = null;
@@ -52,7 +80,8 @@ function bootSource(routes: Record<string, ScreenFiles>, tabs: string[], packs: 
   var meta = document.querySelector('meta[name="theme-color"]');
   if (meta) meta.setAttribute('content', light ? '#f4f6f9' : '#0f141a');
   var path = location.pathname.replace(/\\/+$/, '') || '/';
-  root.setAttribute('data-shell', ${JSON.stringify(tabs)}.indexOf(path) >= 0 ? 'tabs' : 'page');
+  var isTab = ${JSON.stringify(tabs)}.indexOf(path) >= 0;
+  root.setAttribute('data-shell', isTab ? 'tabs' : 'page');
   var head = document.head;
   function modulepreload(href) {
     var link = document.createElement('link');
@@ -65,8 +94,8 @@ function bootSource(routes: Record<string, ScreenFiles>, tabs: string[], packs: 
   var lang = null;
   try { lang = localStorage.getItem('lang'); } catch (e) { /* storage blocked: the default language */ }
   (packs[lang] || packs[${JSON.stringify(DEFAULT_LANG)}] || []).forEach(modulepreload);
-  var files = ${JSON.stringify(routes)}[path];
-  if (!files) return;
+  var routes = ${JSON.stringify(routes)};
+  var files = routes[path] || routes['*'];
   // Preload only: the app inserts the stylesheet itself, after the base CSS, so the cascade order stays.
   files.css.forEach(function (href) {
     var link = document.createElement('link');
@@ -78,6 +107,41 @@ function bootSource(routes: Record<string, ScreenFiles>, tabs: string[], packs: 
     head.appendChild(link);
   });
   files.js.forEach(modulepreload);
+  // The first screen's data, in parallel with its code (after it: the answers are small). Sent as the API client
+  // sends it (same headers and body), so the client can take the answer as its own; one it cannot use is asked again.
+  var token = '';
+  try { token = localStorage.getItem('accessToken') || ''; } catch (e) { /* storage blocked: no session */ }
+  var apiLang = packs[lang] ? lang : ${JSON.stringify(DEFAULT_LANG)};
+  var early = {};
+  var gets = ${JSON.stringify(EARLY_CALLS.gets)};
+  function ask(apiPath, body) {
+    var get = gets.indexOf(apiPath) >= 0;
+    early[apiPath] = {
+      token: token,
+      lang: apiLang,
+      body: body,
+      at: performance.now(),
+      answer: fetch(${JSON.stringify(apiBase.replace(/\/+$/, ''))} + '/' + apiPath, get ? {
+        headers: { 'Accept-Language': apiLang, Authorization: token }
+      } : {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Accept-Language': apiLang, Authorization: token },
+        body: body
+      })
+    };
+    // Never taken (another path was asked for, say) and failed: not an unhandled rejection.
+    early[apiPath].answer.catch(function () {});
+  }
+  if (window.fetch) {
+    var calls = ${JSON.stringify(EARLY_CALLS.everyPath)}.concat(isTab ? ${JSON.stringify(EARLY_CALLS.tabPaths)} : [], ${JSON.stringify(EARLY_CALLS.byPath)}[path] || []);
+    var sendable = function (apiPath) { return token || ${JSON.stringify(EARLY_CALLS.public)}.indexOf(apiPath) >= 0; };
+    calls.forEach(function (apiPath) { if (sendable(apiPath)) ask(apiPath, '{}'); });
+    var id = Number(new URLSearchParams(location.search).get('id'));
+    if (id > 0 && id % 1 === 0) {
+      (${JSON.stringify(EARLY_CALLS.byProductPath)}[path] || []).forEach(function (apiPath) { if (sendable(apiPath)) ask(apiPath, JSON.stringify({ id: id })); });
+    }
+    window.__candlewickEarly = early;
+  }
 })();
 `;
 }
@@ -105,11 +169,14 @@ function withBoot(html: string, bootFile: string, bundle: Rollup.OutputBundle): 
  */
 export function bootPlugin(): Plugin {
   let root = process.cwd();
+  let apiBase = '/api';
   return {
     name: 'candlewick:boot',
     apply: 'build',
     configResolved(config) {
       root = config.root;
+      // The same base the app's client uses (src/app/config/env.ts).
+      apiBase = config.env['VITE_API_BASE'] || '/api';
     },
     generateBundle: {
       // After Vite's own: it drops chunks that hold only CSS (moving their stylesheets onto the importers), and a
@@ -128,21 +195,27 @@ export function bootPlugin(): Plugin {
           for (const dep of byFile.get(file)?.imports ?? []) walk(dep, into);
         };
         walk(entry.fileName, atOnce);
+        const cssOf = (js: Iterable<string>) => [...new Set([...js].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))];
+        // The stylesheet of what the entry imports statically is not linked by index.html (Vite lists it only as a
+        // dependency of each dynamic import): preloaded on every path, it is not discovered late by the first screen.
+        const baseCss = cssOf(atOnce);
+        const warm = chunks.find((c) => WARM_START_MODULE.test(c.facadeModuleId ?? ''));
+        const warmFiles = new Set<string>();
+        if (warm) walk(warm.fileName, warmFiles);
+        const warmPaths = warmStartPaths(root);
         const routes: Record<string, ScreenFiles> = {};
         for (const [key, modulePath] of lazyScreenModules(root)) {
           const chunk = chunks.find((c) => c.facadeModuleId === modulePath);
           if (!chunk) continue;
           const files = new Set<string>();
           walk(chunk.fileName, files);
-          // The chart library is a dynamic import of the chart screen (so it never delays the screen's first
-          // render), but on that path it is wanted at once: preload it with the screen.
-          for (const file of [...files]) {
-            for (const lazy of byFile.get(file)?.dynamicImports ?? []) if (CHART_MODULE.test(byFile.get(lazy)?.facadeModuleId ?? '')) walk(lazy, files);
-          }
+          const path = key === 'home' ? '/' : `/${key}`;
+          if (warmPaths.includes(path)) for (const f of warmFiles) files.add(f);
           const js = [...files].filter((f) => !atOnce.has(f));
-          const css = [...new Set(js.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))];
-          routes[key === 'home' ? '/' : `/${key}`] = { js, css };
+          routes[path] = { js, css: [...new Set([...baseCss, ...cssOf(js)])] };
         }
+        // Any other path (a screen that says "not found"): the base stylesheet only.
+        routes['*'] = { js: [], css: baseCss };
         const packs: Record<string, string[]> = {};
         for (const chunk of chunks) {
           const lang = /[\\/]locales[\\/](\w+)\.json$/.exec(chunk.facadeModuleId ?? '')?.[1];
@@ -153,7 +226,7 @@ export function bootPlugin(): Plugin {
         }
         if (!packs[DEFAULT_LANG]) throw new Error(`boot-plugin: no chunk for locales/${DEFAULT_LANG}.json`);
         const bootFile = this.getFileName(
-          this.emitFile({ type: 'asset', name: 'boot.js', source: bootSource(routes, tabPaths(root), packs) }),
+          this.emitFile({ type: 'asset', name: 'boot.js', source: bootSource(routes, tabPaths(root), packs, apiBase) }),
         );
         // index.html is already written into the bundle by now (Vite's html plugin runs before a 'post' hook),
         // so it is completed here rather than in transformIndexHtml, which ran before the boot file had a name.

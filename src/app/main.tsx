@@ -3,15 +3,19 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { AppRoot } from './app/AppRoot.tsx';
 import { createApp } from './app/createApp.ts';
+import { whenPageSettles } from './pwa/whenPageSettles.ts';
 
 // The service worker, the update prompt and the offline banner are not needed for the first screen: their code
-// (workbox-window included) loads after it, outside what `/` loads at once.
-const PwaLayer = lazy(() => import('./pwa/PwaLayer.tsx').then((m) => ({ default: m.PwaLayer })));
+// (workbox-window included) loads once the page has loaded and settled, outside what `/` loads at once.
+const PwaLayer = lazy(() => whenPageSettles().then(() => import('./pwa/PwaLayer.tsx')).then((m) => ({ default: m.PwaLayer })));
 
-// On a product-list path the first poll starts now, in parallel with the rest of the JavaScript and the router,
-// instead of after the screen has rendered (the worker code and comlink load in their own chunk).
+// On a path whose screen shows market data, the worker (and on a product list, the first poll) starts now, in
+// parallel with the rest of the JavaScript and the router, instead of after the screen has rendered (the worker
+// code and comlink load in their own chunk). The boot script (scripts/boot-plugin.ts) reads this list to preload
+// warmStart's code on these paths.
+const WARM_START_PATHS: readonly string[] = ['/', '/hq', '/xq', '/trade', '/orderrecord'];
 const path = window.location.pathname.replace(/\/+$/, '') || '/';
-if (path === '/' || path === '/hq') void import('./market/warmStart.ts').then((m) => m.warmProducts());
+if (WARM_START_PATHS.includes(path)) void import('./market/warmStart.ts').then((m) => m.warmStart(path));
 
 const container = document.getElementById('root');
 if (container) {

@@ -215,6 +215,36 @@ for (const path of ['/', '/hq']) {
   });
 }
 
+// The boot script sends the first screen's own calls while the app's JavaScript loads; the app takes each answer
+// once. Here the entry's code is held until those calls have gone out, which only the boot script can have sent.
+const FIRST_CALLS: Record<string, readonly string[]> = {
+  '/': ['common/config', 'support/messages', 'user/details', 'user/balance_list', 'common/notice'],
+  '/my': ['common/config', 'support/messages', 'user/details', 'user/balance_list'],
+  '/xq?id=12': ['common/config', 'product/details'],
+};
+for (const [path, calls] of Object.entries(FIRST_CALLS)) {
+  test(`${path}: the first screen's calls go out before the app's code runs, and each is asked once`, async ({ page, context }) => {
+    const asked = new Map<string, number>();
+    let allAsked: () => void = () => undefined;
+    const whenAllAsked = new Promise<void>((resolve) => (allAsked = resolve));
+    context.on('request', (r) => {
+      const name = new URL(r.url()).pathname.replace(/^\/api\//, '');
+      if (!calls.includes(name)) return;
+      asked.set(name, (asked.get(name) ?? 0) + 1);
+      if (calls.every((c) => asked.has(c))) allAsked();
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await whenAllAsked;
+      await route.continue();
+    });
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    if (path === '/') await expect(page.locator('.balances__main dd')).toHaveText(/\d/);
+    if (path.startsWith('/xq')) await expect(page.locator('.trade-bar').getByRole('button', { name: en.market['rise'] ?? '', exact: true })).toBeVisible();
+    expect(Object.fromEntries(asked)).toEqual(Object.fromEntries(calls.map((c) => [c, 1])));
+  });
+}
+
 /** How many products the market worker has stored for the next visit (its IndexedDB, read from the page). */
 function storedProducts(page: Page): Promise<number> {
   return page.evaluate(

@@ -197,3 +197,59 @@ describe('submission keys', () => {
     expect(s.keyFor({ a: 2 })).toBe('key-3');
   });
 });
+
+describe("api client: the boot script's early answers", () => {
+  const envelope = (data: unknown, status = 200) => new Response(JSON.stringify({ code: status === 200 ? 0 : 1, msg: '', data }), { status });
+  const early = (answer: Promise<Response>, token = '', lang = 'en', at = performance.now(), body = '{}') => ({ token, lang, at, answer, body });
+  afterEach(() => {
+    delete window.__candlewickEarly;
+  });
+
+  it('takes the answer sent while the code loaded, once: the next call asks the server', async () => {
+    window.__candlewickEarly = { 'common/config': early(Promise.resolve(envelope({ web_name: 'Early' }))) };
+    const { api, client } = setup({ 'common/config': () => ok({ web_name: 'Asked' }) });
+    expect((await client.call('common/config')).data.web_name).toBe('Early');
+    expect(api.requests).toHaveLength(0);
+    expect((await client.call('common/config')).data.web_name).toBe('Asked');
+    expect(api.requests).toHaveLength(1);
+  });
+
+  it('takes an answer sent with a body only for the same body', async () => {
+    const { api, client } = setup({ 'product/details': (req) => ok({ asked: req.body }) });
+    window.__candlewickEarly = { 'product/details': early(Promise.resolve(envelope({ early: 12 })), '', 'en', performance.now(), '{"id":12}') };
+    expect((await client.call('product/details', { id: 13 })).data).toEqual({ asked: { id: 13 } });
+    window.__candlewickEarly = { 'product/details': early(Promise.resolve(envelope({ early: 12 })), '', 'en', performance.now(), '{"id":12}') };
+    expect((await client.call('product/details', { id: 12 })).data).toEqual({ early: 12 });
+    expect(api.requests).toHaveLength(1);
+  });
+
+  it('asks again when the early answer was sent with another token or language, or is too old', async () => {
+    localStorage.setItem(TOKEN_KEY, 'now');
+    const { api, client } = setup({ 'user/balance_list': () => ok({ mine: true }), 'common/config': () => ok({ web_name: 'Asked' }) });
+    window.__candlewickEarly = {
+      'user/balance_list': early(Promise.resolve(envelope({ mine: false })), 'before'),
+      'common/config': early(Promise.resolve(envelope({ web_name: 'Early' })), 'now', 'zn'),
+    };
+    expect((await client.call('user/balance_list')).data).toEqual({ mine: true });
+    expect((await client.call('common/config')).data.web_name).toBe('Asked');
+    window.__candlewickEarly = { 'common/config': early(Promise.resolve(envelope({ web_name: 'Early' })), 'now', 'en', performance.now() - 60_000) };
+    expect((await client.call('common/config')).data.web_name).toBe('Asked');
+    expect(api.requests.map((r) => r.path)).toEqual(['user/balance_list', 'common/config', 'common/config']);
+  });
+
+  it('asks again when the early answer failed, so a 401 still reaches the session handling', async () => {
+    localStorage.setItem(TOKEN_KEY, 'expired');
+    const offline = Promise.reject(new TypeError('offline'));
+    // As the boot script does: a failure nobody takes is not an unhandled rejection.
+    offline.catch(() => undefined);
+    const { api, client, onUnauthorized } = setup({ 'user/balance_list': () => fail(401, 401, 'expired'), 'common/config': () => ok({ web_name: 'Asked' }) });
+    window.__candlewickEarly = {
+      'user/balance_list': early(Promise.resolve(envelope(null, 401)), 'expired'),
+      'common/config': early(offline, 'expired'),
+    };
+    await expect(client.call('user/balance_list')).rejects.toEqual({ code: 401, msg: 'expired' });
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+    expect((await client.call('common/config')).data.web_name).toBe('Asked');
+    expect(api.requests.map((r) => r.path)).toEqual(['user/balance_list', 'common/config']);
+  });
+});

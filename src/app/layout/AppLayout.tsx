@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { BalancesSource } from '../balances/BalancesSource.tsx';
 import { Toast } from '../components/Toast.tsx';
+import { whenPageSettles } from '../pwa/whenPageSettles.ts';
 import { useRouteView } from '../router/routeContext.ts';
 import { tabScreens, type ScreenKey } from '../router/screens.ts';
 import { AppError } from './AppError.tsx';
@@ -8,8 +9,9 @@ import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { ScreenHeader } from './ScreenHeader.tsx';
 import { TabBar } from './TabBar.tsx';
 
-// Not needed for the first paint (a result comes seconds later at the earliest): its code loads after it.
-const ResultToast = lazy(() => import('../results/ResultToast.tsx').then((m) => ({ default: m.ResultToast })));
+// Not needed for the first screen (a result comes seconds later at the earliest): its code loads once the page
+// has loaded and settled, so it never competes with the first screen's code and data on a slow connection.
+const ResultToast = lazy(() => whenPageSettles().then(() => import('../results/ResultToast.tsx')).then((m) => ({ default: m.ResultToast })));
 
 const isTab = (screen: string): boolean => tabScreens.includes(screen as ScreenKey);
 

@@ -7,18 +7,22 @@ import { marketWorker } from './marketWorker.ts';
 
 let warm: Promise<SubscriptionHandle> | null = null;
 
+/** The paths whose screen lists the products (the others that warm up need only the worker). */
+const PRODUCT_LIST_PATHS: readonly string[] = ['/', '/hq'];
+
 /**
- * Starts the market worker and its product poll from main.tsx, before the app renders, so product/list is in
- * flight while the rest of the JavaScript loads and the router resolves. The session is what useMarketWorker
- * sends later (the same token, language and base), so that call asks nothing again. The screen's own
- * subscription joins the same shared poll; then `releaseWarmProducts` drops this one.
+ * Starts the market worker from main.tsx, before the app renders, so its code loads while the rest of the
+ * JavaScript does and the screen's first poll is not queued behind it. On a product-list path it also starts the
+ * product poll, so product/list is in flight while the router resolves. The session is what useMarketWorker sends
+ * later (the same token, language and base), so that call asks nothing again. The screen's own subscription joins
+ * the same shared poll; then `releaseWarmProducts` drops this one.
  */
-export function warmProducts(): void {
+export function warmStart(path: string): void {
   if (warm) return;
   const worker = marketWorker();
   const stored = readItem(LANG_KEY);
   void worker.setSession({ apiBase: new URL(apiBase, window.location.href).href, token: readItem(TOKEN_KEY) || null, lang: isLang(stored) ? stored : DEFAULT_LANG });
-  warm = worker.watchProducts(proxy(() => undefined));
+  if (PRODUCT_LIST_PATHS.includes(path)) warm = worker.watchProducts(proxy(() => undefined));
 }
 
 /** Called once a screen has subscribed to the products itself (comlink keeps the order of calls). */
