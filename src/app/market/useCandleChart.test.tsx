@@ -7,19 +7,20 @@ import { render } from 'vitest-browser-react';
 import type { CandleDelta } from '../../workers/api.ts';
 import { adoptMarketWorker, type MarketWorker } from './marketWorker.ts';
 import { useCandleChart } from './useCandleChart.ts';
+import { yieldToMain } from './yieldToMain.ts';
 
 const held = vi.hoisted(() => {
   let open: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => (open = resolve));
   const applied: unknown[] = [];
-  return { gate, open: () => open(), applied };
+  return { gate, open: () => open(), applied, built: 0 };
 });
 
 // The library's module is released by the test, after the worker's first messages have been delivered.
 vi.mock('../../charts/candle-chart.ts', async () => {
   await held.gate;
   return {
-    createCandleChart: () => ({
+    createCandleChart: () => (held.built++, {
       apply: (delta: unknown) => held.applied.push(delta),
       setOrderMarks: () => undefined,
       dispose: () => undefined,
@@ -79,5 +80,29 @@ describe('the candle chart hook', () => {
     await expect.poll(() => held.applied).toEqual([history, append]);
     fake.send(update);
     expect(held.applied).toEqual([history, append, update]);
+  });
+
+  it('builds no empty chart: the loaded library waits for the first bars', async () => {
+    held.built = 0;
+    held.applied.length = 0;
+    const fake = fakeWorker();
+    adoptMarketWorker(fake.worker);
+    await render(
+      <Provider store={createStore()}>
+        <MemoryRouter>
+          <Chart />
+        </MemoryRouter>
+      </Provider>,
+    );
+    await expect.poll(fake.subscribed).toBe(true);
+    // The hook asked for the library (already loaded by the test above) before this; its continuation and its
+    // yield to the main thread were queued first, so both have run once ours have.
+    await import('../../charts/candle-chart.ts');
+    await yieldToMain();
+    expect(held.built).toBe(0);
+    const history: CandleDelta = { kind: 'reset', interval: '1m', bars: [bar(0, 1)] };
+    fake.send(history);
+    await expect.poll(() => held.applied).toEqual([history]);
+    expect(held.built).toBe(1);
   });
 });

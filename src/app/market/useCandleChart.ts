@@ -6,6 +6,7 @@ import { chartTheme } from './chartTheme.ts';
 import { freshState, liveStateOf, type LiveState } from './liveState.ts';
 import { useMarketWorker } from './useMarketWorker.ts';
 import { useSubscription } from './useSubscription.ts';
+import { yieldToMain } from './yieldToMain.ts';
 
 export interface CandleChartParams {
   readonly id: number | null;
@@ -16,8 +17,8 @@ export interface CandleChartParams {
   readonly marks: readonly OrderMark[];
 }
 
-// The chart library (52 KB brotli) loads beside the screen, not before it: the screen's text, its data calls and
-// the library's download run in parallel, and its evaluation is no longer in the way of the first render.
+// The chart library (52 KB brotli) loads once the screen has rendered, not before it: on a slow connection the
+// screen's code and data are not sharing the line with it, and its evaluation is not in the way of the first render.
 const loadChart = () => import('../../charts/candle-chart.ts');
 
 /**
@@ -30,6 +31,8 @@ export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: Ca
   const chart = useRef<CandleChart | null>(null);
   /** Deltas that came before the library; null once it failed to load (nothing will draw them). */
   const waiting = useRef<CandleDelta[] | null>([]);
+  /** The library is here and no bar was yet: builds the chart (once) when the first delta comes. */
+  const buildOnData = useRef<(() => Promise<void>) | null>(null);
   const latestMarks = useRef(params.marks);
   const [live, setLive] = useState<LiveState>(freshState);
   const { id, interval, decimals, locale, marks } = params;
@@ -41,12 +44,24 @@ export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: Ca
     let gone = false;
     waiting.current ??= [];
     loadChart().then(
-      ({ createCandleChart }) => {
+      async ({ createCandleChart }) => {
+        // Evaluating the library, building the chart and drawing its bars are separate tasks, not one long one
+        // that a tap on a slow phone would wait behind. Deltas that come meanwhile keep waiting in order.
+        await yieldToMain();
         if (gone) return;
-        created = createCandleChart(node, { theme: chartTheme(), locale, decimals });
-        created.setOrderMarks(latestMarks.current);
-        for (const delta of waiting.current?.splice(0) ?? []) created.apply(delta);
-        chart.current = created;
+        const make = async (): Promise<void> => {
+          if (gone) return;
+          const made = createCandleChart(node, { theme: chartTheme(), locale, decimals });
+          created = made;
+          made.setOrderMarks(latestMarks.current);
+          await yieldToMain();
+          if (gone) return;
+          for (const delta of waiting.current?.splice(0) ?? []) made.apply(delta);
+          chart.current = made;
+        };
+        // An empty chart is never drawn: it is built when its first bars are here (one paint fewer on a slow phone).
+        if (waiting.current?.length) await make();
+        else buildOnData.current = make;
       },
       () => {
         // The chunk did not arrive (the network dropped): stop keeping deltas for a chart that cannot be drawn.
@@ -55,6 +70,7 @@ export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: Ca
     );
     return () => {
       gone = true;
+      buildOnData.current = null;
       chart.current = null;
       created?.dispose();
     };
@@ -70,8 +86,13 @@ export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: Ca
     if (message.kind === 'status') setLive(liveStateOf(message));
     else if (chart.current) chart.current.apply(message);
     else if (waiting.current === null) return;
-    else if (message.kind === 'reset') waiting.current = [message];
-    else waiting.current.push(message);
+    else {
+      if (message.kind === 'reset') waiting.current = [message];
+      else waiting.current.push(message);
+      const build = buildOnData.current;
+      buildOnData.current = null;
+      if (build) void yieldToMain().then(build);
+    }
   });
   return live;
 }
