@@ -142,6 +142,18 @@ async function lighthouse(path: string, profile: string): Promise<Figures> {
   };
 }
 
+/** Lighthouse now and then fails to record the trace (NO_NAVSTART): that run is taken again, twice at most. */
+async function lighthouseRetrying(path: string, profile: string): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouse(path, profile);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(`lighthouse: ${path} failed (${String(error)}), again`);
+    }
+  }
+}
+
 const results = new Map<string, Figures>();
 try {
   const token = await login();
@@ -151,7 +163,7 @@ try {
     for (let i = 0; i < RUNS; i++) {
       const profile = await loggedInProfile(token);
       console.log(`lighthouse: ${path} run ${i + 1} (load ${loadavg()[0]?.toFixed(2)})`);
-      runs.push(await lighthouse(path, profile));
+      runs.push(await lighthouseRetrying(path, profile));
     }
     const pick = (k: keyof Figures) => spread(runs.map((r) => r[k])).median;
     results.set(path, { score: pick('score'), fcpMs: pick('fcpMs'), lcpMs: pick('lcpMs'), tbtMs: pick('tbtMs'), kib: pick('kib') });
