@@ -1,9 +1,23 @@
+import { useEffect } from 'react';
 import './pwa.css';
 import { OfflineBanner } from './OfflineBanner.tsx';
 import { UpdatePrompt } from './UpdatePrompt.tsx';
 
-/** The installable app's own UI: the offline banner and the "new version" prompt. Loaded after the first screen. */
+/** Links the web app manifest (the browser then fetches it and its icons: after the first screen, not during it). */
+export function linkManifest(doc: Document = document): void {
+  if (doc.querySelector('link[rel="manifest"]')) return;
+  const link = doc.createElement('link');
+  link.rel = 'manifest';
+  link.href = '/manifest.webmanifest';
+  doc.head.append(link);
+}
+
+/**
+ * The installable app's own UI: the manifest, the offline banner and the "new version" prompt. Loaded once the
+ * first screen has loaded and settled.
+ */
 export function PwaLayer() {
+  useEffect(() => linkManifest(), []);
   return (
     <>
       <OfflineBanner />
