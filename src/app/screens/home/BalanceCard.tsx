@@ -18,7 +18,15 @@ export function BalanceCard({ token }: { readonly token: string }) {
         </>
       ) : null}
       {state?.status === 'error' ? <LoadFailure failure={state.failure} onRetry={reload} /> : null}
-      {state?.status === 'loading' ? <p className="muted">{t('app.loading')}</p> : null}
+      {state === null || state.status === 'loading' ? (
+        // The loaded card's shape (a greeting line, then the balances), so the screen below does not jump.
+        <>
+          <p className="greeting muted" role="status">
+            {t('app.loading')}
+          </p>
+          <Balances details={null} labels="home" />
+        </>
+      ) : null}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../../../locales/en.json' with { type: 'json' };
 import { guardConsole } from '../../testing/consoleGuard.ts';
-import { fail, notices } from '../../testing/fakeApi.ts';
+import { details, fail, notices, ok } from '../../testing/fakeApi.ts';
 import { renderApp } from '../../testing/renderApp.tsx';
 import { resetBrowserState } from '../../testing/reset.ts';
 
@@ -28,6 +28,22 @@ describe('/ (home)', () => {
     await expect.element(actions.getByRole('link', { name: en.home.withdraw })).toHaveAttribute('href', '/withdraw');
     await expect.element(actions.getByRole('link', { name: en.home.invite })).toHaveAttribute('href', '/yqhy');
     await expect.element(actions.getByRole('link', { name: en.home.support })).toHaveAttribute('href', '/kf');
+  });
+
+  it('signed in: the card keeps its size while the balances load, so the actions below do not jump', async () => {
+    localStorage.setItem('accessToken', 'tok');
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    // A balance of a usual length (the fixture's fills two lines at this width, which no placeholder can foresee).
+    const usual = { ...details, balance: '10000.00' };
+    const { api, screen } = await renderApp('/', { 'user/details': async () => (await answered, ok(usual)), 'user/balance_list': () => fail(500, 5000, 'error.internal') });
+    await expect.poll(() => api.count('user/details')).toBe(1);
+    const actions = screen.getByRole('navigation', { name: en.home.actions });
+    await expect.element(actions).toBeVisible();
+    const before = actions.element().getBoundingClientRect().top;
+    answer();
+    await expect.element(screen.getByText('10,000.00 USDT')).toBeVisible();
+    expect(actions.element().getBoundingClientRect().top).toBe(before);
   });
 
   it('shows a translated failure with a retry when notices fail', async () => {
