@@ -120,7 +120,11 @@ async function lighthouse(path: string, profile: string): Promise<Figures> {
   const status = await new Promise<number | null>((ok) => {
     const child = spawn(
       'npx',
-      ['--no-install', 'lighthouse', new URL(path, base).toString(), `--port=${chrome.port}`, '--only-categories=performance', '--disable-storage-reset', '--output=json', `--output-path=${out}`, '--quiet'],
+      [
+        '--no-install', 'lighthouse', new URL(path, base).toString(), `--port=${chrome.port}`, '--only-categories=performance', '--disable-storage-reset', '--output=json', `--output-path=${out}`, '--quiet',
+        // LIGHTHOUSE_FLAGS="--save-assets" (with LANTERN_DEBUG=1: Lantern's simulated timelines too), to look into.
+        ...(process.env['LIGHTHOUSE_FLAGS']?.split(' ').filter(Boolean) ?? []),
+      ],
       { stdio: ['ignore', 'inherit', 'inherit'] },
     );
     child.on('exit', (code) => ok(code));

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { earlyLinksOf } from './http/early-links.ts';
 import { allowInlineStylesOf } from './http/security-headers.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -34,7 +35,10 @@ function filesFrom(root: string, cacheControl: string): MiddlewareHandler {
 function serveIndex(c: Context, indexFile: string) {
   c.header('Cache-Control', REVALIDATE);
   c.header('Vary', 'Accept-Encoding');
-  allowInlineStylesOf(readFileSync(indexFile, 'utf8'));
+  const html = readFileSync(indexFile, 'utf8');
+  allowInlineStylesOf(html);
+  const links = earlyLinksOf(html);
+  if (links) c.header('Link', links);
   const picked = pickEncoding(c, indexFile);
   if (picked.encoding) c.header('Content-Encoding', picked.encoding);
   c.header('Content-Type', 'text/html; charset=UTF-8');

@@ -58,6 +58,8 @@ describe('precompressed static files (issue 20)', () => {
       const res = await get(path, 'br');
       expect(res.headers.get('cache-control'), path).toBe('no-cache');
       expect(res.headers.get('content-encoding'), path).toBe('br');
+      // The entry's code is announced with the headers, before the page is parsed.
+      expect(res.headers.get('link'), path).toBe('</assets/index-abc123.js>; rel=modulepreload');
       expect(brotliDecompressSync(await bytes(res)).toString(), path).toBe(INDEX);
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp, path).toContain(`style-src-elem 'self' 'sha256-${hash}'`);
