@@ -127,6 +127,25 @@ describe('countdown board', () => {
     expect(board.counts().timer).toBe(true);
   });
 
+  // Issue 21's /xq freeze: a row was painted while on screen, then the list shifted (a due burst settled the
+  // rows around it, the chart above grew) and the row left the screen with its last value, "0:16", which it kept
+  // for good: the board no longer looked at it. A countdown is never left showing a second that has passed.
+  it('never leaves a stale second in a row that went off screen, and repaints it the moment it is back', () => {
+    const { state, worker } = fakeWorker();
+    const seen = fakeVisibility();
+    const board = createCountdownBoard({ worker: () => worker, visibility: seen.make });
+    const a = document.createElement('span');
+    board.register(a, T + OFFSET + 16_000);
+    state.send?.({ kind: 'clock', offsetMs: OFFSET });
+    expect(a.textContent).toBe('0:16');
+    seen.set(a, false);
+    vi.advanceTimersByTime(5_000);
+    expect(a.textContent).not.toBe('0:16');
+    expect(a.textContent).toBe('');
+    seen.set(a, true);
+    expect(a.textContent).toBe('0:11');
+  });
+
   it('stops listening to the clock when the last node leaves', async () => {
     const { state, worker } = fakeWorker();
     const seen = fakeVisibility();
@@ -167,5 +186,30 @@ describe('countdown board on a page', () => {
     expect(board.counts().visible).toBeLessThanOrEqual(8);
     expect(nodes[199]?.textContent).toBe('');
     expect(nodes.filter((n) => n.textContent !== '').length).toBe(board.counts().visible);
+  });
+
+  it('blanks the rows that something above pushed off screen, without a scroll (the /xq freeze)', async () => {
+    const { state, worker } = fakeWorker();
+    const board = createCountdownBoard({ worker: () => worker, now: () => T });
+    box = document.createElement('div');
+    document.body.append(box);
+    const above = document.createElement('div');
+    box.append(above);
+    const nodes = Array.from({ length: 20 }, () => {
+      const row = document.createElement('div');
+      row.style.height = '100px';
+      const span = document.createElement('span');
+      row.append(span);
+      box?.append(row);
+      return span;
+    });
+    nodes.forEach((node, i) => board.register(node, T + OFFSET + (i + 1) * 1_000 + 500));
+    await expect.poll(() => state.send !== null).toBe(true);
+    state.send?.({ kind: 'clock', offsetMs: OFFSET });
+    await expect.poll(() => nodes[0]?.textContent).toBe('0:02');
+    // The chart above is built: every row moves down by more than a screen, with no scroll event.
+    above.style.height = `${window.innerHeight + 200}px`;
+    await expect.poll(() => board.counts().visible).toBe(0);
+    expect(nodes.map((n) => n.textContent)).toEqual(nodes.map(() => ''));
   });
 });

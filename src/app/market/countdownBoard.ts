@@ -36,7 +36,7 @@ const intersectionWatch = (onChange: (node: HTMLElement, visible: boolean) => vo
  * Paints each visible open order's remaining time into its DOM node, from the server-clock offset (sent by the
  * worker when it changes) and the order's settle time: nothing crosses the worker seam per second. One timer
  * wakes at the next step of any visible row, so each countdown steps on its own order's second; rows off
- * screen are not looked at, and with nothing visible there is no timer at all.
+ * screen are blank and not looked at, and with nothing visible there is no timer at all.
  */
 export function createCountdownBoard(deps: BoardDeps) {
   const now = deps.now ?? (() => Date.now());
@@ -67,7 +67,12 @@ export function createCountdownBoard(deps: BoardDeps) {
 
   const watch = (deps.visibility ?? intersectionWatch)((node, isVisible) => {
     if (isVisible) visible.add(node);
-    else visible.delete(node);
+    else {
+      visible.delete(node);
+      // Not looked at off screen, so it must not keep a second that will pass: blank until it is back, when it
+      // is painted at once (a list that shifts under a row would otherwise leave it frozen at its last value).
+      node.textContent = '';
+    }
     paint();
   });
 
