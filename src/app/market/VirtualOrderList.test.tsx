@@ -53,4 +53,26 @@ describe('VirtualOrderList', () => {
     expect(rows().length).toBeLessThan(60);
     window.scrollTo(0, 0);
   });
+
+  it('follows content above it that grows or shrinks, with no scroll (the chart built above the list on /xq)', async () => {
+    const i18n = await createI18n('en');
+    function WithAbove({ height }: { readonly height: number }) {
+      return (
+        <I18nextProvider i18n={i18n}>
+          <div className="above" style={{ height }} />
+          <VirtualOrderList orders={orders} label="Mine" />
+        </I18nextProvider>
+      );
+    }
+    // The list starts far below the screen: only its first rows exist (placed before any measurement).
+    const screen = await render(<WithAbove height={40 * ORDER_ROW_HEIGHT} />);
+    await expect.element(screen.getByRole('list', { name: 'Mine' })).toBeInTheDocument();
+    const onScreen = () => rows().filter((r) => r.getBoundingClientRect().top < window.innerHeight && r.getBoundingClientRect().bottom > 0).length;
+    // What was above is gone: the list's rows 1.. are now where the screen is, and they must exist.
+    await screen.rerender(<WithAbove height={0} />);
+    await expect.poll(onScreen).toBeGreaterThanOrEqual(Math.floor(window.innerHeight / ORDER_ROW_HEIGHT));
+    // And back: pushed down by more than a screen, it keeps no rows rendered for nothing.
+    await screen.rerender(<WithAbove height={60 * ORDER_ROW_HEIGHT} />);
+    await expect.poll(() => rows().length).toBe(0);
+  });
 });

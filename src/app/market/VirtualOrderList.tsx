@@ -49,7 +49,12 @@ export function VirtualOrderList({ orders, label }: { readonly orders: readonly 
     measure();
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
+    // Content above that grows or shrinks (the chart built, the tape filling) moves the list with no scroll:
+    // the page's height changes, so measure again.
+    const page = new ResizeObserver(schedule);
+    page.observe(document.documentElement);
     return () => {
+      page.disconnect();
       window.removeEventListener('scroll', schedule);
       window.removeEventListener('resize', schedule);
       if (frame !== null) cancelAnimationFrame(frame);
