@@ -19,6 +19,8 @@ export const openThenRecent = (a: Order, b: Order): number => {
   return aOpen ? bySettleTime(a, b) : b.settleTime - a.settleTime || b.id - a.id;
 };
 const newestFirst = (a: Order, b: Order): number => b.settleTime - a.settleTime || b.id - a.id;
+/** Open orders as an order record lists them: the one placed last on top, where the member looks for it. */
+export const newestPlacedFirst = (a: Order, b: Order): number => b.openTime - a.openTime || b.id - a.id;
 
 /** All products with live price and change (one shared poll for every screen). */
 export function useProducts(): LiveList<ProductSummary> {
@@ -29,11 +31,14 @@ export function useProducts(): LiveList<ProductSummary> {
   return list;
 }
 
-/** My open orders, soonest to settle first. Not asked for a visitor (it needs a member). */
-export function useHoldList(): LiveList<Order> {
+/**
+ * My open orders, soonest to settle first unless `order` says otherwise (a module-level comparator). Not asked for
+ * a visitor (it needs a member).
+ */
+export function useHoldList(order: (a: Order, b: Order) => number = bySettleTime): LiveList<Order> {
   const worker = useMarketWorker();
   const member = useAtomValue(tokenAtom) !== null;
-  return useLiveList(worker, member ? 'hold_list' : null, (w, cb) => w.watchHoldList(cb), bySettleTime);
+  return useLiveList(worker, member ? 'hold_list' : null, (w, cb) => w.watchHoldList(cb), order);
 }
 
 /** Settled orders a product screen shows below the open ones (as the server's product/orders does). */

@@ -1,15 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { LiveMark } from '../../market/LiveMark.tsx';
-import { useHoldList } from '../../market/useMarketData.ts';
+import { newestPlacedFirst, useHoldList } from '../../market/useMarketData.ts';
 import { VirtualOrderList } from '../../market/VirtualOrderList.tsx';
 
 /**
- * Open positions. Only the rows in and near the viewport exist (a member can hold a thousand), they render
- * once per list change (an order placed or settled), and the countdown board writes their remaining times.
+ * Open positions, the one placed last on top: among a thousand open orders, the one just placed is in view, and
+ * rows never move when one settles sooner. Only the rows in and near the viewport exist, they render once per
+ * list change (an order placed or settled), and the countdown board writes their remaining times.
  */
 export function OpenPositionsTab() {
   const { t } = useTranslation();
-  const { items, live } = useHoldList();
+  const { items, live } = useHoldList(newestPlacedFirst);
   return (
     <>
       <LiveMark live={live} />

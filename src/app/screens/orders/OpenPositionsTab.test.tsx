@@ -1,0 +1,68 @@
+// Issue 21: among a thousand open orders, the one just placed is at the top of the open positions, in view.
+import { createStore, Provider } from 'jotai';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { render } from 'vitest-browser-react';
+import type { Order } from '../../../contract/market.ts';
+import type { ListDelta } from '../../../workers/api.ts';
+import { createI18n } from '../../i18n/createI18n.ts';
+import { adoptMarketWorker, type MarketWorker } from '../../market/marketWorker.ts';
+import { tokenAtom } from '../../state/session.ts';
+import { OpenPositionsTab } from './OpenPositionsTab.tsx';
+
+const T = 1_700_000_000_000;
+const open = (id: number, openTime: number, cycle: number): Order => ({
+  id, orderNo: `N${id}`, productId: 12, symbol: 'BTCUSDT', direction: 'rise', amount: '10.00', fee: '0.02', cycle,
+  payoutRate: '0.85', openPrice: '100.00', openTime, settleTime: openTime + cycle * 1000, settlePrice: null, status: 'open', profit: null,
+});
+
+/** The hold list as the page sees it: the test delivers each message. */
+function fakeWorker() {
+  let deliver: ((m: ListDelta<Order>) => void) | null = null;
+  const stand = {
+    setSession: () => Promise.resolve(),
+    setVisible: () => Promise.resolve(),
+    setUnauthorizedHandler: () => Promise.resolve(),
+    watchHoldList: (cb: (m: ListDelta<Order>) => void) => {
+      deliver = cb;
+      return Promise.resolve(1);
+    },
+    watchClock: () => Promise.resolve(2),
+    unsubscribe: () => Promise.resolve(),
+  };
+  // Only the calls the tab, its worker hook and the countdown board make are stood in for.
+  return { worker: stand as unknown as MarketWorker, send: (m: ListDelta<Order>) => deliver?.(m), subscribed: () => deliver !== null };
+}
+
+const shownOrderNos = (): string[] =>
+  [...document.querySelectorAll('.order-row [role="timer"]')].map((n) => /N\d+/.exec(n.getAttribute('aria-label') ?? '')?.[0] ?? '');
+
+describe('open positions (/orderrecord)', () => {
+  it('puts the order placed last on top, though a thousand others settle sooner', async () => {
+    const fake = fakeWorker();
+    adoptMarketWorker(fake.worker);
+    const store = createStore();
+    store.set(tokenAtom, 'tok');
+    const i18n = await createI18n('en');
+    await render(
+      <Provider store={store}>
+        <I18nextProvider i18n={i18n}>
+          <MemoryRouter>
+            <OpenPositionsTab />
+          </MemoryRouter>
+        </I18nextProvider>
+      </Provider>,
+    );
+    await expect.poll(fake.subscribed).toBe(true);
+    // A thousand 300 s orders placed a minute ago settle within four minutes; then a 60 s order settles sooner
+    // than most of them, later than the first ones.
+    const older = Array.from({ length: 1_000 }, (_, i) => open(i + 1, T + i * 10, 300));
+    fake.send({ kind: 'reset', items: older, total: older.length });
+    await expect.poll(() => shownOrderNos()[0]).toBe('N1000');
+    const placed = open(1_001, T + 60_000, 60);
+    fake.send({ kind: 'patch', upserts: [placed], removed: [], total: 1_001 });
+    await expect.poll(() => shownOrderNos()[0]).toBe('N1001');
+    expect(shownOrderNos()[1]).toBe('N1000');
+  });
+});
