@@ -46,4 +46,24 @@ export default tseslint.config(
   // Pure functions both sides must agree on (earnings estimate, address checksum); importable by app and server.
   layer(['src/shared/**'], ours('app', 'workers', 'streams', 'charts', 'server', 'contract'), 'shared imports nothing of ours'),
   layer(['server/**'], ours('app', 'workers', 'streams', 'charts'), 'server imports the contract only'),
+  // One clock (issue 21): the device's time is read only in src/shared/clock.ts (deviceNow, serverNow), so no
+  // screen or worker counts on the phone's clock by accident. Tests set their own clocks.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/shared/clock.ts', 'src/**/*.test.{ts,tsx}', 'src/**/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportAllDeclaration', message: 'Import files directly; no export *.' },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: "The device's clock is read only through src/shared/clock.ts (deviceNow, or serverNow with the worker's offset).",
+        },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: "new Date() reads the device's clock: use new Date(deviceNow()) or the server's time (src/shared/clock.ts).",
+        },
+      ],
+    },
+  },
 );

@@ -68,7 +68,7 @@ export function createMarketApi(deps: MarketApiDeps) {
     /** Places an order (order/create with the page's Idempotency-Key); a success is in the store before this resolves. */
     createOrder: (params: CreateOrderParams): Promise<CreateOrderResult> => orders.create(params),
     /**
-     * The server clock: serverNow − Date.now() in ms, at once when known and again on each change. With each
+     * The server clock: serverNow − deviceNow() in ms (src/shared/clock.ts), at once when known and again on each change. With each
      * order's settle time (in its row), the page paints the countdowns itself; nothing crosses per second.
      */
     watchClock(callback: Callback<ClockMessage>): SubscriptionHandle {

@@ -3,6 +3,7 @@
 // never anything of a member's (no balances, orders, wallet or fund flow).
 import type { ProductSummary } from '../contract/market.ts';
 import type { Candle } from '../streams/messages.ts';
+import { deviceNow } from '../shared/clock.ts';
 
 export interface MarketCache {
   /** The last product list, or null when none is stored (or storage is unavailable). */
@@ -74,7 +75,7 @@ export function openMarketCache(name = 'candlewick-market'): MarketCache {
       }
     },
     writeCandles(chart, bars) {
-      const entry: StoredCandles = { savedAt: Date.now(), bars: bars.slice(-CANDLES_PER_CHART) };
+      const entry: StoredCandles = { savedAt: deviceNow(), bars: bars.slice(-CANDLES_PER_CHART) };
       void store('readwrite')
         .then(async (s) => {
           await request(s.put(entry, CANDLES_PREFIX + chart));

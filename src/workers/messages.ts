@@ -50,7 +50,7 @@ export interface Session {
   readonly lang: string;
 }
 
-/** The server clock as the page needs it: serverNow = Date.now() + offsetMs (the worker and the page share Date.now). */
+/** The server clock as the page needs it: serverNow = deviceNow() + offsetMs (src/shared/clock.ts; the worker and the page share the device clock). */
 export interface ClockMessage {
   readonly kind: 'clock';
   readonly offsetMs: number;

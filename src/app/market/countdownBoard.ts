@@ -2,6 +2,7 @@ import { proxy } from 'comlink';
 import type { ClockMessage, SubscriptionHandle } from '../../workers/api.ts';
 import { msToNextStep } from './countdownSteps.ts';
 import { formatRemaining } from './formatRemaining.ts';
+import { deviceNow } from '../../shared/clock.ts';
 
 /** The part of the market worker the board uses (the wrapped worker fits it; tests pass a fake). */
 export interface ClockSource {
@@ -22,7 +23,7 @@ export interface VisibilityWatch {
 
 export interface BoardDeps {
   readonly worker: () => ClockSource;
-  /** The page clock the worker's offset is relative to (Date.now: the worker and the page share it). */
+  /** The device clock the worker's offset is relative to (deviceNow: the worker and the page share it). */
   readonly now?: () => number;
   readonly visibility?: (onChange: (node: HTMLElement, visible: boolean) => void) => VisibilityWatch;
 }
@@ -39,7 +40,7 @@ const intersectionWatch = (onChange: (node: HTMLElement, visible: boolean) => vo
  * screen are blank and not looked at, and with nothing visible there is no timer at all.
  */
 export function createCountdownBoard(deps: BoardDeps) {
-  const now = deps.now ?? (() => Date.now());
+  const now = deps.now ?? deviceNow;
   const settleOf = new Map<HTMLElement, number>();
   const visible = new Set<HTMLElement>();
   let offsetMs: number | null = null;

@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { serverNow } from '../../../shared/clock.ts';
 
 const KEYFRAMES: Keyframe[] = [{ strokeDashoffset: 0 }, { strokeDashoffset: 100 }];
 
@@ -12,7 +13,7 @@ export function ProgressRing({ openTime, settleTime, offsetMs }: { readonly open
     (node: SVGCircleElement | null) => {
       if (!node) return;
       const animation = node.animate(KEYFRAMES, { duration: Math.max(1, settleTime - openTime), fill: 'forwards' });
-      animation.currentTime = Math.min(settleTime - openTime, Math.max(0, Date.now() + offsetMs - openTime));
+      animation.currentTime = Math.min(settleTime - openTime, Math.max(0, serverNow(offsetMs) - openTime));
       return () => animation.cancel();
     },
     [openTime, settleTime, offsetMs],

@@ -10,6 +10,7 @@ import { downloadBlob } from '../../money/download.ts';
 import { MemberScreen } from '../../money/MemberScreen.tsx';
 import { SelectField } from '../../money/SelectField.tsx';
 import { fetchAllEntries, ledgerCsv } from './exportLedger.ts';
+import { deviceNow } from '../../../shared/clock.ts';
 import { LedgerList } from './LedgerList.tsx';
 import { isLedgerType, ledgerTypes } from './ledgerTypes.ts';
 import { useLedgerPages, type Entry } from './useLedgerPages.ts';
@@ -30,7 +31,7 @@ function FundFlow() {
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
   const save = (entries: readonly Entry[]) =>
-    downloadBlob(new Blob([ledgerCsv(entries, t)], { type: 'text/csv;charset=utf-8' }), `fund-flow-${type ?? 'all'}-${new Date().toISOString().slice(0, 10)}.csv`);
+    downloadBlob(new Blob([ledgerCsv(entries, t)], { type: 'text/csv;charset=utf-8' }), `fund-flow-${type ?? 'all'}-${new Date(deviceNow()).toISOString().slice(0, 10)}.csv`);
   const exportAll = async () => {
     setExporting(true);
     setExportError(null);

@@ -6,6 +6,7 @@ import { usePoll } from '../../hooks/usePoll.ts';
 import { supportUnreadAtom } from '../../state/supportUnread.ts';
 import { chatReducer, initialChat, type ChatMessage } from './chatState.ts';
 import { CHAT_POLL_MS } from './limits.ts';
+import { deviceNow } from '../../../shared/clock.ts';
 
 const failureOf = (e: unknown): ApiFailure => (isApiFailure(e) ? e : networkFailure);
 
@@ -55,7 +56,7 @@ export function useChat() {
     send: (text: string) => {
       const key = `local-${nextKey.current++}`;
       const body = text.trim();
-      dispatch({ type: 'queued', key, body, at: Date.now() });
+      dispatch({ type: 'queued', key, body, at: deviceNow() });
       void deliver(key, body);
     },
     retry: (m: ChatMessage) => {
