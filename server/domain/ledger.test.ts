@@ -77,3 +77,27 @@ describe('creditMany', () => {
     // The harness checks the ledger invariant for every account after each test as well.
   });
 });
+
+/** The database's own message: drizzle wraps a failed query, with the server's error as its cause. */
+async function refusal(query: Promise<unknown>): Promise<string> {
+  const e: unknown = await query.then(() => undefined, (err: unknown) => err);
+  if (!(e instanceof Error)) throw new Error('the statement was not refused');
+  return e.cause instanceof Error ? e.cause.message : e.message;
+}
+
+describe('the ledger is append-only (migration 0011)', () => {
+  it('refuses UPDATE, DELETE and TRUNCATE, whoever holds a connection, and keeps every entry as written', async () => {
+    const a = await s.member();
+    await s.deps.db.transaction((tx) => move(tx, { userId: a.id, type: 'adjust', available: 500n, ref: 'seed' }));
+    const before = await entries(a.id);
+    expect(before).toHaveLength(1);
+    expect(await refusal(s.deps.db.execute(sql`UPDATE ledger SET amount = amount + 1 WHERE user_id = ${a.id}`))).toMatch(/append-only: UPDATE refused/);
+    expect(await refusal(s.deps.db.execute(sql`UPDATE ledger SET ref = 'x' WHERE false`))).toMatch(/append-only: UPDATE refused/);
+    expect(await refusal(s.deps.db.execute(sql`DELETE FROM ledger WHERE user_id = ${a.id}`))).toMatch(/append-only: DELETE refused/);
+    expect(await refusal(s.deps.db.execute(sql`TRUNCATE ledger`))).toMatch(/append-only: TRUNCATE refused/);
+    expect(await entries(a.id)).toEqual(before);
+    // Appending still works: a credit is one more entry.
+    await s.deps.db.transaction((tx) => creditMany(tx, [{ userId: a.id, type: 'cashback', amount: 5n }]));
+    expect((await entries(a.id)).map((e) => e.balance_after)).toEqual(['500', '505']);
+  });
+});
