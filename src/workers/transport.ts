@@ -45,13 +45,27 @@ const fieldsOf = (body: unknown): Record<string, string> => {
   return Object.fromEntries(Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === 'string'));
 };
 
-const serverTimeOf = (data: unknown, response: Response): number | null => {
+/** The server's time of an answer and how long it worked on it after that time (Server-Timing `app;dur=`). */
+const serverTimeOf = (data: unknown, response: Response): { readonly at: number; readonly workedMs: number } | null => {
   const inBody = typeof data === 'object' && data !== null ? (data as { serverTime?: unknown }).serverTime : undefined;
-  if (typeof inBody === 'number' && Number.isFinite(inBody)) return inBody;
+  if (typeof inBody === 'number' && Number.isFinite(inBody)) {
+    const worked = Number(/(?:^|,)\s*app;dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '')?.[1] ?? 0);
+    return { at: inBody, workedMs: Number.isFinite(worked) && worked > 0 ? worked : 0 };
+  }
   // The Date header has whole seconds only: a coarser sample, but still one.
   const header = Date.parse(response.headers.get('date') ?? '');
-  return Number.isFinite(header) ? header : null;
+  return Number.isFinite(header) ? { at: header, workedMs: 0 } : null;
 };
+
+/**
+ * One clock sample, NTP-style: the server stamped `serverTime` when it began and answered `workedMs` later, so
+ * that time is taken out of the round trip (the sample's midpoint moves to the server's midpoint and its RTT is
+ * the network's alone). Without it a busy server's slow answer would shift the estimate by half its work.
+ */
+export function clockSample(sentAt: number, receivedAt: number, server: { readonly at: number; readonly workedMs: number }): ClockSample {
+  const worked = Math.min(server.workedMs, Math.max(0, receivedAt - sentAt));
+  return { sentAt: sentAt + worked / 2, receivedAt: receivedAt - worked / 2, serverTime: server.at + worked / 2 };
+}
 
 /** POSTs `{ ...body }` to `<apiBase>/<path>` with the session's headers and unwraps `{ code: 0, data }`. */
 export function createTransport(deps: TransportDeps): Post {
@@ -85,8 +99,8 @@ export function createTransport(deps: TransportDeps): Post {
       throw new RequestError(response.status, errorKeyOf(json), fieldsOf(json));
     }
     const data = (json as { data: Res<typeof path> }).data;
-    const serverTime = serverTimeOf(data, response);
-    if (serverTime !== null) deps.onSample({ sentAt, receivedAt, serverTime });
+    const server = serverTimeOf(data, response);
+    if (server !== null) deps.onSample(clockSample(sentAt, receivedAt, server));
     return data;
   };
 }
