@@ -3,11 +3,11 @@ import { soleLeader, type Leadership } from '../leader.ts';
 import type { Service } from '../services.ts';
 import { SettlementScheduler } from './scheduler.ts';
 import { createMarketFeed, runMarketFeed } from './service.ts';
-import { SettlementEngine, type SettledListener } from './settlement.ts';
+import { SettlementEngine, type SettledListener, type SettledStep } from './settlement.ts';
 
 export interface MarketServicesOptions {
-  /** Called inside the settlement transaction with each settled batch (queueing referral cashback); keep them light. */
-  readonly onSettled?: readonly SettledListener[];
+  /** Run in the settlement transaction on each settled batch (queueing referral cashback); keep them light. */
+  readonly onSettled?: readonly (SettledListener | SettledStep)[];
   /** Who runs the feed and settlement (leader.ts); this process alone unless told otherwise. */
   readonly leadership?: Leadership;
 }

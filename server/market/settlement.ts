@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
-import { creditMany } from '../domain/ledger.ts';
 import type { Result } from './outcome.ts';
+import { settleStatement } from './settle-statement.ts';
 
 export interface SettledOrder {
   readonly id: number;
@@ -20,11 +20,22 @@ export interface SettledOrder {
 
 /**
  * Runs inside the settlement's transaction, after the payouts, once per batch with every order this run
- * settled, so a listener can work set-based too. Throwing rolls the whole batch back, to be retried on the next
- * run. Keep listeners light, since their time is settlement's time: referral cashback only queues its work here
- * (server/referral/on-settled.ts) and pays it from its own loop.
+ * settled. Throwing rolls the whole batch back, to be retried on the next run. The batch's rows travel to the
+ * process only for these listeners; a job that can be written in SQL is a SettledStep instead.
  */
 export type SettledListener = (tx: Db, orders: readonly SettledOrder[]) => Promise<void>;
+
+/**
+ * Work done by the settling statement itself, on the batch it settled: `step(settled)` answers one data-modifying
+ * statement (an INSERT ... SELECT ... FROM settled) that joins the statement's WITH list, so it commits or rolls
+ * back with the settlement and costs no round trip and no rows sent to the process. `settled` has the orders
+ * table's columns id, order_no, user_id, product_id, status, amount, fee, payout, profit, settle_time and
+ * settle_price, as settled. Keep it light: its time is settlement's time. Referral cashback only queues its work
+ * here (server/referral/on-settled.ts) and pays it from its own loop.
+ */
+export interface SettledStep {
+  readonly step: (settled: SQL) => SQL;
+}
 
 interface SettledRow {
   id: number;
@@ -38,6 +49,14 @@ interface SettledRow {
   profit: string;
   settle_time: string;
   settle_price: string;
+  complete: boolean;
+}
+
+interface SummaryRow {
+  n: number;
+  last_time: string | null;
+  last_id: number | null;
+  complete: boolean;
 }
 
 export interface SettlementOptions {
@@ -46,17 +65,24 @@ export interface SettlementOptions {
 }
 
 /** Where the previous batch of one settleDue ended, so the next does not walk the index over what it settled. */
-interface Cursor {
+export interface Cursor {
   readonly settleTime: number;
   readonly id: number;
+}
+
+export interface BatchResult {
+  readonly count: number;
+  /** The last order settled, in (settle time, id) order; absent when none was. */
+  readonly last?: Cursor;
 }
 
 /**
  * Settles each due order exactly once from recorded prices: settle price = the last tick at or before the
  * settle time, and only once the feed's watermark (recorder.ts) has reached that time, so the price is final.
- * One statement per batch picks the due orders, prices them and writes their results (conditional on status =
- * 'open', so concurrent runs cannot settle twice); the payouts and the listeners follow in the same
- * transaction. A trigger keeps a settled order immutable, and no command changes one.
+ * One statement per batch picks the due orders, prices them, writes their results (conditional on status =
+ * 'open', so concurrent runs cannot settle twice), credits the payouts with their ledger entries
+ * (ledger-credits.ts) and runs the SettledSteps; JS listeners follow in the same transaction. A trigger keeps a
+ * settled order immutable, and no command changes one.
  *
  * The outcome rule (outcome.ts) is written here in SQL too, because deciding 10,000 orders in the database
  * saves a round trip of every row; settlement.test.ts checks the two agree on every case.
@@ -65,61 +91,43 @@ const DEFAULT_BATCH = 5_000;
 
 export class SettlementEngine {
   private readonly listeners: SettledListener[] = [];
+  private readonly steps: SettledStep[] = [];
   readonly batchSize: number;
 
   constructor(
     private readonly db: Db,
     opts: SettlementOptions = {},
   ) {
-    // Large batches: each costs a fixed handful of statements whatever its size. Past about 5,000 rows one
-    // UPDATE grows slower than linearly on PGlite (measured: 10,000 at once took longer than 2 × 5,000).
+    // Large batches: each costs one statement whatever its size. Past about 5,000 rows one UPDATE grows slower
+    // than linearly on PGlite (measured: 10,000 at once took longer than 2 × 5,000).
     this.batchSize = opts.batchSize ?? DEFAULT_BATCH;
   }
 
-  onSettled(listener: SettledListener): void {
-    this.listeners.push(listener);
+  onSettled(listener: SettledListener | SettledStep): void {
+    if (typeof listener === 'function') this.listeners.push(listener);
+    else this.steps.push(listener);
   }
 
-  /** Settles up to one batch of due orders; answers them. */
-  async runOnce(now: number, after?: Cursor): Promise<readonly SettledOrder[]> {
+  /** Settles up to one batch of due orders. */
+  async runOnce(now: number, after?: Cursor): Promise<BatchResult> {
     return this.db.transaction(async (tx) => {
-      const found = await rows<SettledRow>(
-        tx,
-        sql`WITH due AS (
-              SELECT o.id, o.open_price, o.direction, COALESCE(k.price, o.open_price) AS price, COALESCE(k.t, o.open_tick_time) AS tick_t
-              FROM orders o
-              LEFT JOIN LATERAL (
-                SELECT t, price FROM ticks k WHERE k.product_id = o.product_id AND k.t <= o.settle_time ORDER BY k.t DESC LIMIT 1
-              ) k ON true
-              WHERE o.status = 'open' AND o.settle_time <= least(${now}::int8, COALESCE((SELECT t FROM market_watermark), 0))
-                ${after ? sql`AND (o.settle_time, o.id) > (${after.settleTime}::int8, ${after.id}::int4)` : sql``}
-              ORDER BY o.settle_time, o.id
-              LIMIT ${this.batchSize}
-            ), decided AS (
-              SELECT id, price, tick_t,
-                     CASE WHEN price = open_price THEN 'draw' WHEN (price > open_price) = (direction = 'rise') THEN 'won' ELSE 'lost' END AS status
-              FROM due
-            )
-            UPDATE orders o SET status = d.status, settle_price = d.price, settle_tick_time = d.tick_t, settled_at = ${now},
-              payout = CASE d.status WHEN 'won' THEN o.amount + o.amount * o.payout_ppm / 1000000 WHEN 'draw' THEN o.amount ELSE 0 END,
-              profit = CASE d.status WHEN 'won' THEN o.amount * o.payout_ppm / 1000000 WHEN 'draw' THEN 0 ELSE -o.amount END
-            FROM decided d
-            WHERE o.id = d.id AND o.status = 'open'
-            RETURNING o.id, o.order_no, o.user_id, o.product_id, o.status, o.amount::text, o.fee::text, o.payout::text, o.profit::text,
-              o.settle_time::text, o.settle_price::text`,
-      );
-      // Only the rows this run moved from open are here; a concurrent run that got there first matched none.
+      const statement = settleStatement({ now, after, batchSize: this.batchSize, steps: this.steps, rows: this.listeners.length > 0 });
+      // Only the rows this run moved from open count; a concurrent run that got there first matched none.
+      if (!this.listeners.length) {
+        const [r] = await rows<SummaryRow>(tx, statement);
+        if (!r?.complete) throw new Error('settlement: a member with a payout has no account');
+        return r.n > 0 && r.last_time !== null && r.last_id !== null ? { count: r.n, last: { settleTime: Number(r.last_time), id: Number(r.last_id) } } : { count: 0 };
+      }
+      const found = await rows<SettledRow>(tx, statement);
+      if (found.some((r) => !r.complete)) throw new Error('settlement: a member with a payout has no account');
       const batch = found.map((r): SettledOrder => ({
         id: Number(r.id), orderNo: r.order_no, userId: Number(r.user_id), productId: Number(r.product_id), status: r.status,
         amount: BigInt(r.amount), fee: BigInt(r.fee), payout: BigInt(r.payout), profit: BigInt(r.profit),
         settleTime: Number(r.settle_time), settlePrice: BigInt(r.settle_price),
       }));
-      await creditMany(
-        tx,
-        batch.filter((o) => o.payout > 0n).map((o) => ({ userId: o.userId, type: 'order_payout' as const, amount: o.payout, ref: o.orderNo, at: now })),
-      );
-      if (batch.length) for (const listener of this.listeners) await listener(tx, batch);
-      return batch;
+      for (const listener of this.listeners) if (batch.length) await listener(tx, batch);
+      const last = batch.reduce<Cursor | undefined>((c, o) => (!c || o.settleTime > c.settleTime || (o.settleTime === c.settleTime && o.id > c.id) ? { settleTime: o.settleTime, id: o.id } : c), undefined);
+      return last ? { count: batch.length, last } : { count: 0 };
     });
   }
 
@@ -129,9 +137,9 @@ export class SettlementEngine {
     let after: Cursor | undefined;
     for (;;) {
       const batch = await this.runOnce(now, after);
-      total += batch.length;
-      if (batch.length < this.batchSize) return total;
-      after = batch.reduce<Cursor>((c, o) => (o.settleTime > c.settleTime || (o.settleTime === c.settleTime && o.id > c.id) ? { settleTime: o.settleTime, id: o.id } : c), { settleTime: 0, id: 0 });
+      total += batch.count;
+      if (batch.count < this.batchSize || !batch.last) return total;
+      after = batch.last;
     }
   }
 
