@@ -1,6 +1,6 @@
 // Settlement: 10,000 orders falling due in the same second (issue 3: all settle within 1 s). Ours is the
 // set-based engine as `npm start` wires it: orders settled and their results paid, with each order's referral
-// cashback queued in the same transaction (server/referral/on-settled.ts). The cashback itself is paid after
+// cashback queued, all by one statement per batch (server/market/settle-statement.ts, server/referral/on-settled.ts). The cashback itself is paid after
 // settlement by the queue's own loop (server/referral/queue.ts), and is timed separately as its own figure.
 // Baselines, in the same run: settlement one order per transaction with move() and per-row cashback inside it,
 // and the queue drained one order per transaction with the same per-row cashback (bench/settlement-baseline.ts).
