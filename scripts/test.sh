@@ -76,6 +76,12 @@ install_missing() {
   else
     echo "PostgreSQL server binaries present: $(ls -d /usr/lib/postgresql/*/bin/postgres | tr '\n' ' ')"
   fi
+  # The real-time e2e test moves Chromium's whole clock (pages and workers) with libfaketime.
+  if ! compgen -G '/usr/lib/*/faketime/libfaketime.so.1' >/dev/null; then
+    apt_install faketime
+  else
+    echo "libfaketime present"
+  fi
 }
 
 # The server's own test suite, on a throwaway PostgreSQL server instead of PGlite.

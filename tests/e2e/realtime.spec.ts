@@ -1,0 +1,178 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import en from '../../locales/en.json' with { type: 'json' };
+import { api, operator, productBySymbol, type Order } from './market-support.ts';
+import { expect, registerMember, test } from './support.ts';
+
+/**
+ * Issue 21, real time proved from outside: Chromium runs with its whole clock (pages and workers, wall and
+ * monotonic) 10 minutes fast or slow under libfaketime, or right. In each, a 60 s order is placed, and /xq and
+ * /orderrecord (each in a context of its own, so neither is a background tab) record every change of
+ * its countdown and when its result shows. Each step must come within 100 ms of the order's own settle time
+ * minus the second it shows (on the server's clock), and the result within 1 s of the settle time.
+ */
+
+const DATA_DIR = process.env['E2E_DATA_DIR'] ?? '';
+const LIBFAKETIME = readdirSync('/usr/lib')
+  .map((dir) => `/usr/lib/${dir}/faketime/libfaketime.so.1`)
+  .find((file) => existsSync(file));
+const STEP_TOLERANCE_MS = 100;
+const RESULT_WITHIN_MS = 1_000;
+// REALTIME_SHIFTS=600 runs one clock only (while iterating); REALTIME_DEBUG=1 prints every step.
+const SHIFTS_S = process.env['REALTIME_SHIFTS']?.split(',').map(Number) ?? [0, 600, -600];
+
+interface Seen {
+  /** Every text each of the order's countdowns showed (the strip's and the list's on /xq), with the page's clock. */
+  readonly steps: readonly (readonly (readonly [text: string, at: number])[])[];
+  /** The page's clock when the result toast first showed. */
+  readonly resultAt: number | null;
+}
+
+/** Chromium with its clock moved by `shiftS` seconds (none: the real clock). */
+function launch(shiftS: number): Promise<Browser> {
+  const faked = shiftS === 0 ? {} : { LD_PRELOAD: LIBFAKETIME ?? '', FAKETIME: `${shiftS > 0 ? '+' : ''}${shiftS}` };
+  return chromium.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    args: ['--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--disable-background-networking'],
+    env: { ...process.env, ...faked },
+  });
+}
+
+/** A page signed in as the member that records every countdown change and the result toast, on its own clock. */
+async function recordingPage(browser: Browser, baseURL: string, token: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 640 }, locale: 'en-US', serviceWorkers: 'block' });
+  await context.addInitScript((t) => {
+    localStorage.setItem('accessToken', t);
+    const w = window as unknown as { __timers: [number, string, string, number][]; __resultAt: number | null };
+    w.__timers = [];
+    w.__resultAt = null;
+    // Each countdown node by a number: two nodes (the strip's and the list's) count down the same order.
+    const ids = new WeakMap<Element, number>();
+    let next = 0;
+    new MutationObserver((records) => {
+      const at = Date.now();
+      for (const r of records) {
+        const node = r.target instanceof Element ? r.target : r.target.parentElement;
+        if (node?.getAttribute('role') !== 'timer') continue;
+        if (!ids.has(node)) ids.set(node, (next += 1));
+        w.__timers.push([ids.get(node) ?? 0, node.getAttribute('aria-label') ?? '', node.textContent ?? '', at]);
+      }
+      if (w.__resultAt === null && document.querySelector('.result-toast')) w.__resultAt = at;
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  }, token);
+  return context.newPage();
+}
+
+/** The page's clock minus this machine's (the server's): of ten round trips, the shortest (a busy machine delays some). */
+async function pageClockShift(page: Page): Promise<number> {
+  let best = { rtt: Infinity, shift: 0 };
+  for (let i = 0; i < 10; i++) {
+    const sent = Date.now();
+    const there = await page.evaluate(() => Date.now());
+    const back = Date.now();
+    if (back - sent < best.rtt) best = { rtt: back - sent, shift: there - (sent + back) / 2 };
+  }
+  return best.shift;
+}
+
+async function seen(page: Page, orderNo: string): Promise<Seen> {
+  const { timers, resultAt } = await page.evaluate(() => {
+    const w = window as unknown as { __timers: [number, string, string, number][]; __resultAt: number | null };
+    return { timers: w.__timers, resultAt: w.__resultAt };
+  });
+  const byNode = new Map<number, (readonly [string, number])[]>();
+  for (const [node, label, text, at] of timers) {
+    if (!label.includes(orderNo)) continue;
+    byNode.set(node, [...(byNode.get(node) ?? []), [text, at] as const]);
+  }
+  return { steps: [...byNode.values()], resultAt };
+}
+
+const secondsShown = (text: string): number | null => {
+  const m = /^(\d+):(\d\d)$/.exec(text);
+  return m ? Number(m[1]) * 60 + Number(m[2]) : null;
+};
+
+/**
+ * Each step's error against its ideal moment (server clock): showing D when the remaining time reaches D s,
+ * "Settling…" at the settle time. Only changes from one shown value to the next count: a row's first paint (and
+ * its repaint after it was off screen, where it is blank) is not a step.
+ */
+function stepErrors(nodes: Seen['steps'], settleTime: number, shift: number): number[] {
+  return nodes.flatMap((steps) => nodeStepErrors(steps, settleTime, shift));
+}
+
+function nodeStepErrors(steps: Seen['steps'][number], settleTime: number, shift: number): number[] {
+  const errors: number[] = [];
+  for (let i = 1; i < steps.length; i++) {
+    const before = steps[i - 1];
+    const now = steps[i];
+    if (!before || !now || before[0] === '' || now[0] === '' || before[0] === now[0]) continue;
+    const from = secondsShown(before[0]);
+    const to = now[0] === en.market.settling ? 0 : secondsShown(now[0]);
+    if (from === null || to === null || to !== from - 1) continue;
+    errors.push(now[1] - shift - (settleTime - to * 1_000));
+  }
+  return errors;
+}
+
+test('countdown steps and results keep the server time with the phone 10 minutes fast, slow or right, on /xq and /orderrecord', async ({ member, request, baseURL }) => {
+  // npm test installs the faketime package; without it this test cannot say anything, so it fails.
+  expect(LIBFAKETIME, 'libfaketime.so.1 under /usr/lib/*/faketime (apt-get install faketime)').toBeDefined();
+  test.setTimeout(180_000);
+  const btc = await productBySymbol(request, member.token, 'BTCUSDT');
+  const base = baseURL ?? '';
+
+  // The three clocks run side by side, each with a member of its own (a result toast is for that member's
+  // orders only).
+  const runs = await Promise.all(
+    SHIFTS_S.map(async (shiftS) => {
+      const member = await registerMember(request);
+      expect(await operator(DATA_DIR, 'credit', member.username, '100')).toContain('Credited 100.00');
+      const browser = await launch(shiftS);
+      const xq = await recordingPage(browser, base, member.token);
+      const record = await recordingPage(browser, base, member.token);
+      const shift = await pageClockShift(xq);
+      expect(Math.abs(shift - shiftS * 1_000), `the page's clock is ${shiftS} s off`).toBeLessThan(2_000);
+      // A worker's clock too: libfaketime moves the whole browser, not just the page.
+      await record.goto('/orderrecord');
+      await expect(record.getByText(en.market.no_open).or(record.locator('.order-row').first())).toBeVisible();
+      const worker = record.workers().find((w) => w.url().includes('market.worker'));
+      const workerShift = worker ? (await worker.evaluate(() => Date.now())) - Date.now() : null;
+      expect(workerShift === null || Math.abs(workerShift - shiftS * 1_000) < 2_000, `the worker's clock is ${shiftS} s off`).toBe(true);
+
+      await xq.goto(`/xq?id=${btc.id}`);
+      await expect(xq.locator('.trade-bar__price')).toHaveText(/\d/);
+      // Placed through the API, as from another device: both screens learn it from their worker's next poll.
+      const order = await api<Order>(request, member.token, 'order/create', { productId: btc.id, direction: 'rise', amount: '10', cycle: 60 });
+      return { shiftS, browser, pages: { xq, record }, shifts: { xq: shift, record: await pageClockShift(record) }, order };
+    }),
+  );
+
+  try {
+    for (const run of runs) {
+      for (const [name, page] of Object.entries(run.pages)) {
+        // The result comes after the settle time; wait for it (the event), not for a time.
+        await page.waitForFunction(() => (window as unknown as { __resultAt: number | null }).__resultAt !== null, null, {
+          timeout: Math.max(0, run.order.settleTime - Date.now()) + 15_000,
+        });
+        const shift = run.shifts[name as keyof typeof run.shifts];
+        const { steps, resultAt } = await seen(page, run.order.orderNo);
+        const errors = stepErrors(steps, run.order.settleTime, shift);
+        const late = (resultAt ?? Infinity) - shift - run.order.settleTime;
+        const worst = errors.reduce((m, e) => Math.max(m, Math.abs(e)), 0);
+        const summary = `${run.shiftS > 0 ? '+' : ''}${run.shiftS} s ${name} (page clock ${Math.round(shift)} ms off): ${errors.length} steps, worst ${Math.round(worst)} ms off; result ${Math.round(late)} ms after the settle time`;
+        test.info().annotations.push({ type: 'timing', description: summary });
+        console.log(`[measure] ${summary}`);
+        if (process.env['REALTIME_DEBUG'] === '1') console.log(JSON.stringify(steps.map((n) => n.map(([t, at]) => [t, Math.round(at - shift - run.order.settleTime)]))));
+        // Each screen shows the order from its worker's next poll on: most of its 60 seconds are steps.
+        expect(errors.length, summary).toBeGreaterThanOrEqual(40);
+        expect(worst, summary).toBeLessThanOrEqual(STEP_TOLERANCE_MS);
+        expect(late, summary).toBeGreaterThanOrEqual(0);
+        expect(late, summary).toBeLessThanOrEqual(RESULT_WITHIN_MS);
+      }
+    }
+  } finally {
+    await Promise.all(runs.map((r) => r.browser.close()));
+  }
+});
