@@ -20,6 +20,8 @@ done
 run bash scripts/with-postgres.sh npx --no-install tsx bench/order-http.ts
 # The browser main-thread benchmark (Chromium at 4x CPU, ours beside the naive baseline): about 20 min at 5 runs.
 run npx --no-install tsx bench/main-thread/run.ts
+# INP at 4x CPU (issue 21): 20 taps on /xq, /orderrecord and /hq during live updates, beside a do-nothing floor; about 5 min.
+run npx --no-install tsx bench/inp.ts
 # Cold start on a cheap phone (issue 20): Lighthouse mobile profile on /, /hq, /xq?id=12, /orderrecord, logged in; about 2 min.
 run npx --no-install tsx bench/lighthouse.ts
 
