@@ -47,10 +47,15 @@ function fakeWorker() {
   return { worker: stand as unknown as MarketWorker, send: (m: CandleDelta) => deliver?.(m), subscribed: () => deliver !== null };
 }
 
-function Chart() {
+function Chart({ load }: { readonly load?: () => Promise<never> }) {
   const box = useRef<HTMLDivElement | null>(null);
-  useCandleChart(box, { id: 12, interval: '1m', decimals: 2, locale: 'en-US', marks: [] });
-  return <div ref={box} style={{ height: 100 }} />;
+  const { failed } = useCandleChart(box, { id: 12, interval: '1m', decimals: 2, locale: 'en-US', marks: [], ...(load ? { load } : {}) });
+  return (
+    <>
+      {failed ? <p role="alert">chart failed</p> : null}
+      <div ref={box} style={{ height: 100 }} />
+    </>
+  );
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -80,6 +85,19 @@ describe('the candle chart hook', () => {
     await expect.poll(() => held.applied).toEqual([history, append]);
     fake.send(update);
     expect(held.applied).toEqual([history, append, update]);
+  });
+
+  it("says so when the chart library does not arrive (the network dropped), and draws nothing", async () => {
+    const fake = fakeWorker();
+    adoptMarketWorker(fake.worker);
+    const screen = await render(
+      <Provider store={createStore()}>
+        <MemoryRouter>
+          <Chart load={() => Promise.reject(new TypeError('Failed to fetch dynamically imported module'))} />
+        </MemoryRouter>
+      </Provider>,
+    );
+    await expect.element(screen.getByRole('alert')).toHaveTextContent('chart failed');
   });
 
   it('builds no empty chart: the loaded library waits for the first bars', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import type { CandleChart } from '../../charts/candle-chart.ts';
+import type { CandleChart, createCandleChart } from '../../charts/candle-chart.ts';
 import type { OrderMark } from '../../charts/order-marks.ts';
 import type { CandleDelta, IntervalName, StatusMessage } from '../../workers/api.ts';
 import { chartTheme } from './chartTheme.ts';
@@ -15,6 +15,8 @@ export interface CandleChartParams {
   /** BCP 47 locale for the axis. */
   readonly locale: string;
   readonly marks: readonly OrderMark[];
+  /** Loads the chart adapter (tests pass one that fails); read when the chart is built. */
+  readonly load?: () => Promise<{ readonly createCandleChart: typeof createCandleChart }>;
 }
 
 // The chart library (52 KB brotli) loads once the screen has rendered, not before it: on a slow connection the
@@ -24,9 +26,16 @@ const loadChart = () => import('../../charts/candle-chart.ts');
 /**
  * Draws one product's candles into `box`: the worker's deltas go straight to the chart adapter (no React
  * state per tick). Until the library has loaded, the deltas wait in order (from the last reset on). Returns
- * whether the chart's data is fresh, for its stale mark.
+ * whether the chart's data is fresh, and whether its library failed to load.
  */
-export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: CandleChartParams): LiveState {
+export interface CandleChartState {
+  /** Whether the chart's data is fresh, for its stale mark. */
+  readonly live: LiveState;
+  /** The chart library did not arrive (the network dropped): the screen says so and offers a reload. */
+  readonly failed: boolean;
+}
+
+export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: CandleChartParams): CandleChartState {
   const worker = useMarketWorker();
   const chart = useRef<CandleChart | null>(null);
   /** Deltas that came before the library; null once it failed to load (nothing will draw them). */
@@ -35,6 +44,7 @@ export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: Ca
   const buildOnData = useRef<(() => Promise<void>) | null>(null);
   const latestMarks = useRef(params.marks);
   const [live, setLive] = useState<LiveState>(freshState);
+  const [failed, setFailed] = useState(false);
   const { id, interval, decimals, locale, marks } = params;
 
   useEffect(() => {
@@ -43,7 +53,7 @@ export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: Ca
     let created: CandleChart | null = null;
     let gone = false;
     waiting.current ??= [];
-    loadChart().then(
+    (params.load ?? loadChart)().then(
       async ({ createCandleChart }) => {
         // Evaluating the library, building the chart and drawing its bars are separate tasks, not one long one
         // that a tap on a slow phone would wait behind. Deltas that come meanwhile keep waiting in order.
@@ -66,6 +76,7 @@ export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: Ca
       () => {
         // The chunk did not arrive (the network dropped): stop keeping deltas for a chart that cannot be drawn.
         waiting.current = null;
+        if (!gone) setFailed(true);
       },
     );
     return () => {
@@ -94,5 +105,5 @@ export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: Ca
       if (build) void yieldToMain().then(build);
     }
   });
-  return live;
+  return { live, failed };
 }

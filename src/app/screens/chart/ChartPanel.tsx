@@ -22,7 +22,7 @@ export function ChartPanel({ id, symbol, decimals, marks }: Props) {
   const locale = intlLocale(useLang());
   const [interval, setChartInterval] = useState<IntervalName>('1m');
   const box = useRef<HTMLDivElement | null>(null);
-  const live = useCandleChart(box, { id, interval, decimals, locale, marks });
+  const { live, failed } = useCandleChart(box, { id, interval, decimals, locale, marks });
   return (
     <section className="panel live-panel chart-panel" aria-label={t('market.chart', { symbol })}>
       <div className="intervals" role="group" aria-label={t('market.intervals')}>
@@ -33,7 +33,16 @@ export function ChartPanel({ id, symbol, decimals, marks }: Props) {
         ))}
       </div>
       <LiveMark live={live} />
-      <div ref={box} className="chart-box" />
+      {failed ? (
+        <div className="chart-failed" role="alert">
+          <p>{t('market.chart_failed')}</p>
+          {/* A module that failed to load stays failed in this page: a reload fetches it afresh. */}
+          <button type="button" className="button" onClick={() => window.location.reload()}>
+            {t('app.reload')}
+          </button>
+        </div>
+      ) : null}
+      <div ref={box} className="chart-box" hidden={failed} />
     </section>
   );
 }
