@@ -1,5 +1,6 @@
 import { map, merge, type Observable } from 'rxjs';
 import type { IntervalName } from '../streams/inputs.ts';
+import { compactSettled } from '../streams/compact-settled.ts';
 import type { CandleDelta, PollState } from '../streams/messages.ts';
 import { cachedFirst } from './cached-first.ts';
 import { candleDeltas, kdataPoll, keepCandles } from './candles.ts';
@@ -99,18 +100,18 @@ export function createMarketApi(deps: MarketApiDeps) {
     },
     /** My open orders (order/hold_list). */
     watchHoldList(callback: Callback<OrdersMessage>): SubscriptionHandle {
-      return subscriptions.open(withStatus(orders.holdList(), orders.holdListPoll(), hub.periods.holdList, hub), callback);
+      return subscriptions.open(withStatus(orders.holdList().pipe(compactSettled()), orders.holdListPoll(), hub.periods.holdList, hub), callback);
     },
     /** My orders on one product (open ones and the latest settled ones). */
     watchProductOrders(params: { readonly id: number }, callback: Callback<OrdersMessage>): SubscriptionHandle {
       return subscriptions.open(
-        withStatus(orders.productOrders(params.id), orders.productOrdersPoll(params.id), hub.periods.productOrders, hub),
+        withStatus(orders.productOrders(params.id).pipe(compactSettled()), orders.productOrdersPoll(params.id), hub.periods.productOrders, hub),
         callback,
       );
     },
     /** One page of my settled orders, newest first. */
     watchOrderList(params: PageParams, callback: Callback<OrdersMessage>): SubscriptionHandle {
-      return subscriptions.open(withStatus(orders.orderList(params), orders.orderListPoll(params), hub.periods.orderList, hub), callback);
+      return subscriptions.open(withStatus(orders.orderList(params).pipe(compactSettled()), orders.orderListPoll(params), hub.periods.orderList, hub), callback);
     },
     /** Pull to refresh: every running poll asks again now (their lists come as diffs, so no row is doubled). */
     refresh: (): void => hub.refreshNow(),

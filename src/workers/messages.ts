@@ -1,6 +1,7 @@
 // What the market worker sends across the boundary besides the stream operators' own messages
 // (src/streams/messages.ts). Plain data only: diffs, never a whole list again while nothing changed.
 import type { Order, ProductSummary } from '../contract/market.ts';
+import type { SettledGroup } from '../streams/compact-settled.ts';
 
 /** A subscription's health: stale when its last good data is older than the panel's threshold. */
 export interface StatusMessage {
@@ -14,11 +15,13 @@ export interface StatusMessage {
 
 /**
  * A keyed list as diffs: `reset` once (and after a reconnect of a late subscriber), then `patch` with only
- * the rows that changed or left. `total` is the server's count for a paged list, else the row count.
+ * the rows that changed or left. `total` is the server's count for a paged list, else the row count. An order
+ * list's patch may carry `settled`: results of open rows the page already holds, as ids and profits
+ * (src/streams/compact-settled.ts), so a burst of settlements crosses small.
  */
 export type ListDelta<T> =
   | { readonly kind: 'reset'; readonly items: readonly T[]; readonly total: number }
-  | { readonly kind: 'patch'; readonly upserts: readonly T[]; readonly removed: readonly number[]; readonly total: number };
+  | { readonly kind: 'patch'; readonly upserts: readonly T[]; readonly removed: readonly number[]; readonly total: number; readonly settled?: readonly SettledGroup[] };
 
 export type ProductsMessage = ListDelta<ProductSummary> | StatusMessage;
 export type OrdersMessage = ListDelta<Order> | StatusMessage;

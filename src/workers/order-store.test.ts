@@ -2,6 +2,7 @@
 // they depend on (expect.poll), never for time: the due orders here are already due when they arrive.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Order } from '../contract/market.ts';
+import { applySettled } from '../shared/settled-results.ts';
 import { createMarketApi } from './market-api.ts';
 import type { ClockMessage, ListDelta, OrdersMessage } from './messages.ts';
 import { fakeMarket, openOrder, type FakeMarket } from './testing/fake-market.ts';
@@ -39,6 +40,8 @@ function rowsOf(messages: readonly OrdersMessage[]): Map<number, Order> {
     } else {
       for (const id of delta.removed) rows.delete(id);
       for (const o of delta.upserts) rows.set(o.id, o);
+      // A result of a row already sent comes as its id and profit: rebuilt as the page does.
+      if (delta.settled) applySettled(rows, delta.settled);
     }
   }
   return rows;
@@ -122,7 +125,12 @@ describe('the order store in the worker', () => {
     api.setVisible(true);
     await expect.poll(() => rowsOf(mine).has(10)).toBe(true);
     // Not even for a moment: no message after the result shows 9 open again.
-    const wonAt = mine.findIndex((m) => m.kind === 'patch' && m.upserts.some((o) => o.id === 9 && o.status === 'won'));
+    // The result comes as 9's id and profit (the page holds 9 already), or whole.
+    const wonAt = mine.findIndex(
+      (m) =>
+        m.kind === 'patch' &&
+        (m.upserts.some((o) => o.id === 9 && o.status === 'won') || (m.settled ?? []).some((g) => g.status === 'won' && g.results.some(([id]) => id === 9))),
+    );
     const reopened = mine.slice(wonAt).some((m) => m.kind !== 'status' && (m.kind === 'reset' ? m.items : m.upserts).some((o) => o.id === 9 && o.status === 'open'));
     expect(wonAt).toBeGreaterThanOrEqual(0);
     expect(reopened).toBe(false);

@@ -1,0 +1,59 @@
+// The page's side of compact results: a patch that names results of rows it holds fills them in.
+import { createStore, Provider } from 'jotai';
+import { describe, expect, it } from 'vitest';
+import { render } from 'vitest-browser-react';
+import type { Order } from '../../contract/market.ts';
+import type { OrdersMessage } from '../../workers/api.ts';
+import { adoptMarketWorker, type MarketWorker } from './marketWorker.ts';
+import { useLiveList } from './useLiveList.ts';
+
+const open = (id: number): Order => ({
+  id, orderNo: `N${id}`, productId: 12, symbol: 'BTCUSDT', direction: 'rise', amount: '10.00', fee: '0.02', cycle: 60,
+  payoutRate: '0.85', openPrice: '100.00', openTime: 1_700_000_000_000, settleTime: 1_700_000_060_000, settlePrice: null, status: 'open', profit: null,
+});
+
+function fakeWorker() {
+  let deliver: ((m: OrdersMessage) => void) | null = null;
+  const stand = {
+    setSession: () => Promise.resolve(),
+    setVisible: () => Promise.resolve(),
+    setUnauthorizedHandler: () => Promise.resolve(),
+    watchProductOrders: (_p: unknown, cb: (m: OrdersMessage) => void) => {
+      deliver = cb;
+      return Promise.resolve(1);
+    },
+    unsubscribe: () => Promise.resolve(),
+  };
+  // Only the calls this hook makes are stood in for.
+  return { worker: stand as unknown as MarketWorker, send: (m: OrdersMessage) => deliver?.(m), subscribed: () => deliver !== null };
+}
+
+const byId = (a: Order, b: Order): number => a.id - b.id;
+
+function Rows({ worker }: { readonly worker: MarketWorker }) {
+  const { items } = useLiveList(worker, 'orders', (w, cb) => w.watchProductOrders({ id: 12 }, cb), byId);
+  return <p data-testid="rows">{(items ?? []).map((o) => `${o.id}:${o.status}:${o.settlePrice ?? '-'}:${o.profit ?? '-'}`).join(' ')}</p>;
+}
+
+describe('useLiveList', () => {
+  it('fills in the results a patch names by id, and keeps the rest of each row', async () => {
+    const fake = fakeWorker();
+    adoptMarketWorker(fake.worker);
+    const screen = await render(
+      <Provider store={createStore()}>
+        <Rows worker={fake.worker} />
+      </Provider>,
+    );
+    await expect.poll(fake.subscribed).toBe(true);
+    fake.send({ kind: 'reset', items: [open(1), open(2), open(3)], total: 3 });
+    await expect.element(screen.getByTestId('rows')).toHaveTextContent('1:open:-:- 2:open:-:- 3:open:-:-');
+    fake.send({
+      kind: 'patch', upserts: [], removed: [], total: 3,
+      settled: [
+        { status: 'won', settlePrice: '101.00', results: [[1, '8.50']] },
+        { status: 'lost', settlePrice: '101.00', results: [[3, '-10.00']] },
+      ],
+    });
+    await expect.element(screen.getByTestId('rows')).toHaveTextContent('1:won:101.00:8.50 2:open:-:- 3:lost:101.00:-10.00');
+  });
+});
