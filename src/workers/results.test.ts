@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Order } from '../contract/market.ts';
 import { createMarketApi } from './market-api.ts';
 import type { OrdersMessage } from './messages.ts';
-import type { ResultsMessage } from './results.ts';
+import { resultsMessage, type ResultsMessage } from './results.ts';
 import { fakeMarket, openOrder, type FakeMarket } from './testing/fake-market.ts';
 
 const SLOW = { products: 60_000, kdata: 60_000, turnover: 60_000, holdList: 60_000, productOrders: 60_000, orderList: 60_000 };
@@ -26,7 +26,9 @@ function start(market: FakeMarket, holdList = SLOW.holdList) {
 
 const won = (o: Order): Order => ({ ...o, status: 'won', settlePrice: '101.00', profit: '8.50' });
 const lost = (o: Order): Order => ({ ...o, status: 'lost', settlePrice: '99.00', profit: '-10.00' });
-const ids = (results: readonly ResultsMessage[]) => results.map((m) => m.orders.map((o) => o.id).sort());
+const ids = (results: readonly ResultsMessage[]) => results.map((m) => m.byProfit.flatMap((g) => g.ids).sort());
+/** An order's profit in a message (its results are grouped by profit). */
+const profitOf = (m: ResultsMessage | undefined, id: number) => m?.byProfit.find((g) => g.ids.includes(id))?.profit;
 
 describe('the worker result subscription', () => {
   it('reads the hold list with no screen watching it, chases the due orders, and sends their results as one message', async () => {
@@ -38,7 +40,7 @@ describe('the worker result subscription', () => {
     const { results } = start(market);
     await expect.poll(() => results.length).toBe(1);
     expect(ids(results)).toEqual([[1, 2]]);
-    expect(results[0]?.orders.find((o) => o.id === 2)?.profit).toBe('-10.00');
+    expect(profitOf(results[0], 2)).toBe('-10.00');
     expect(market.requests.filter((r) => r.path === 'order/results').length).toBeGreaterThan(0);
   });
 
@@ -80,6 +82,24 @@ describe('the worker result subscription', () => {
     expect(stopped).toBeGreaterThanOrEqual(after);
     await expect.poll(() => market.count('order/results')).toBeGreaterThan(1);
     expect(market.count('order/hold_list')).toBe(stopped);
+  });
+});
+
+describe('the results message', () => {
+  it('stays under 2 KiB for a burst of 100 results: the newest whole, the rest as ids by profit', () => {
+    const burst = Array.from({ length: 100 }, (_, i): Order => {
+      const o = openOrder(100_000 + i, 1_700_000_000_000);
+      return i % 2 === 0 ? { ...o, status: 'won', settlePrice: '67010.00', profit: '8.50' } : { ...o, status: 'lost', settlePrice: '67010.00', profit: '-10.00' };
+    });
+    const message = resultsMessage(burst);
+    expect(JSON.stringify(message).length).toBeLessThanOrEqual(2_048);
+    expect(JSON.stringify(burst).length).toBeGreaterThan(20_000);
+    expect(message?.newest).toEqual(burst.at(-1));
+    expect(message?.byProfit).toEqual([
+      { profit: '8.50', ids: burst.filter((_, i) => i % 2 === 0).map((o) => o.id) },
+      { profit: '-10.00', ids: burst.filter((_, i) => i % 2 === 1).map((o) => o.id) },
+    ]);
+    expect(resultsMessage([])).toBeNull();
   });
 });
 

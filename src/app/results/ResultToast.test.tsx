@@ -36,10 +36,19 @@ function fakeWorker() {
   return {
     // Only the two calls the toast makes are stood in for.
     worker: stand as unknown as MarketWorker,
-    send: (orders: Order[]) => deliver?.({ kind: 'results', orders }),
+    send: (orders: Order[]) => deliver?.(messageOf(orders)),
     subscribed: () => deliver !== null,
     unsubscribed,
   };
+}
+
+/** A burst as the worker sends it (src/workers/results.ts): the newest whole, every result by id and profit. */
+function messageOf(orders: readonly Order[]): ResultsMessage {
+  const newest = orders.at(-1);
+  if (!newest) throw new Error('an empty burst is never sent');
+  const byProfit = new Map<string, number[]>();
+  for (const o of orders) byProfit.set(o.profit ?? '0.00', [...(byProfit.get(o.profit ?? '0.00') ?? []), o.id]);
+  return { kind: 'results', newest, byProfit: [...byProfit].map(([profit, ids]) => ({ profit, ids })) };
 }
 
 async function renderToast() {
@@ -100,12 +109,12 @@ describe('the result toast', () => {
 
 describe('addResults', () => {
   it('keeps each order once, sums exactly in cents, and ignores an empty batch', () => {
-    const one = addResults(null, [order(1, 'won', '0.10')]);
-    const two = addResults(one, [order(2, 'won', '0.20'), order(1, 'won', '0.10')]);
-    expect(two?.orders.map((o) => o.id)).toEqual([2, 1]);
+    const one = addResults(null, messageOf([order(1, 'won', '0.10')]));
+    const two = addResults(one, messageOf([order(2, 'won', '0.20'), order(1, 'won', '0.10')]));
+    expect([...(two?.profits.keys() ?? [])].sort()).toEqual([1, 2]);
+    expect(two?.newest.id).toBe(1);
     expect(two?.net).toBe('0.30');
-    expect(addResults(two, [order(3, 'lost', '-0.45')])?.net).toBe('-0.15');
-    expect(addResults(null, [])).toBeNull();
-    expect(addResults(two, [])).toBe(two);
+    expect(addResults(two, messageOf([order(3, 'lost', '-0.45')]))?.net).toBe('-0.15');
+    expect(addResults(two, { kind: 'results', newest: order(4, 'won', '1.00'), byProfit: [] })).toBe(two);
   });
 });

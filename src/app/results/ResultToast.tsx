@@ -39,7 +39,7 @@ export function ResultToastFor({ worker }: { readonly worker: MarketWorker | nul
 
   const onResults = useCallback(
     (message: ResultsMessage) => {
-      setSummary((shown) => addResults(shown, message.orders));
+      setSummary((shown) => addResults(shown, message));
       refreshBalances();
       if ('vibrate' in navigator) navigator.vibrate(VIBRATE_MS);
     },
@@ -54,7 +54,7 @@ export function ResultToastFor({ worker }: { readonly worker: MarketWorker | nul
   }, [summary]);
 
   const net = summary === null ? '' : signedAmount(formatMoney(summary.net, lang), summary.net);
-  const only = summary?.orders.length === 1 ? summary.orders[0] : undefined;
+  const only = summary?.profits.size === 1 ? summary.newest : undefined;
   const outcome = only?.status === 'won' ? 'won' : only?.status === 'lost' ? 'lost' : 'draw';
   return (
     // Not role=status: the success toast holds that role; this is its own polite, atomic live region.
@@ -62,7 +62,7 @@ export function ResultToastFor({ worker }: { readonly worker: MarketWorker | nul
       {summary === null ? null : (
         <div key={summary.id} className={`result-toast result-toast--${only ? outcome : 'many'}`} data-net={summary.net}>
           <p className="result-toast__title">
-            {only ? t(`results.${outcome}`, { amount: net }) : t('results.many', { count: summary.orders.length, amount: net })}
+            {only ? t(`results.${outcome}`, { amount: net }) : t('results.many', { count: summary.profits.size, amount: net })}
           </p>
           {only ? (
             <p className="result-toast__detail">
