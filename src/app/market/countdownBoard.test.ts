@@ -160,6 +160,18 @@ describe('countdown board', () => {
   });
 });
 
+/** `count` rows 100 px tall in `box`, each with the span a countdown is written into. */
+function rowsIn(box: HTMLElement, count: number): HTMLSpanElement[] {
+  return Array.from({ length: count }, () => {
+    const row = document.createElement('div');
+    row.style.height = '100px';
+    const span = document.createElement('span');
+    row.append(span);
+    box.append(row);
+    return span;
+  });
+}
+
 describe('countdown board on a page', () => {
   let box: HTMLDivElement | null = null;
   afterEach(() => box?.remove());
@@ -169,14 +181,7 @@ describe('countdown board on a page', () => {
     const board = createCountdownBoard({ worker: () => worker, now: () => T });
     box = document.createElement('div');
     document.body.append(box);
-    const nodes = Array.from({ length: 200 }, () => {
-      const row = document.createElement('div');
-      row.style.height = '100px';
-      const span = document.createElement('span');
-      row.append(span);
-      box?.append(row);
-      return span;
-    });
+    const nodes = rowsIn(box, 200);
     nodes.forEach((node, i) => board.register(node, T + OFFSET + (i + 1) * 1_000 + 500));
     await expect.poll(() => state.send !== null).toBe(true);
     state.send?.({ kind: 'clock', offsetMs: OFFSET });
@@ -195,14 +200,7 @@ describe('countdown board on a page', () => {
     document.body.append(box);
     const above = document.createElement('div');
     box.append(above);
-    const nodes = Array.from({ length: 20 }, () => {
-      const row = document.createElement('div');
-      row.style.height = '100px';
-      const span = document.createElement('span');
-      row.append(span);
-      box?.append(row);
-      return span;
-    });
+    const nodes = rowsIn(box, 20);
     nodes.forEach((node, i) => board.register(node, T + OFFSET + (i + 1) * 1_000 + 500));
     await expect.poll(() => state.send !== null).toBe(true);
     state.send?.({ kind: 'clock', offsetMs: OFFSET });

@@ -1,11 +1,12 @@
 // The chart library loads after the chart's data can already arrive: what came first must be drawn, in order.
 import { createStore, Provider } from 'jotai';
-import { useRef } from 'react';
+import { useRef, type ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
 import type { CandleDelta } from '../../workers/api.ts';
-import { adoptMarketWorker, type MarketWorker } from './marketWorker.ts';
+import { standInWorker } from '../testing/standInWorker.ts';
+import { adoptMarketWorker } from './marketWorker.ts';
 import { useCandleChart } from './useCandleChart.ts';
 import { yieldToMain } from './yieldToMain.ts';
 
@@ -31,21 +32,7 @@ vi.mock('../../charts/candle-chart.ts', async () => {
 const bar = (time: number, close: number) => ({ time, open: close, high: close, low: close, close, volume: 1 });
 
 /** The candle subscription as the page sees it: the test delivers each message. */
-function fakeWorker() {
-  let deliver: ((m: CandleDelta) => void) | null = null;
-  const stand = {
-    setSession: () => Promise.resolve(),
-    setVisible: () => Promise.resolve(),
-    setUnauthorizedHandler: () => Promise.resolve(),
-    watchCandles: (_params: unknown, cb: (m: CandleDelta) => void) => {
-      deliver = cb;
-      return Promise.resolve(1);
-    },
-    unsubscribe: () => Promise.resolve(),
-  };
-  // Only the calls the chart hook and its worker hook make are stood in for.
-  return { worker: stand as unknown as MarketWorker, send: (m: CandleDelta) => deliver?.(m), subscribed: () => deliver !== null };
-}
+const fakeWorker = () => standInWorker<CandleDelta>('watchCandles');
 
 function Chart({ load }: { readonly load?: () => Promise<never> }) {
   const box = useRef<HTMLDivElement | null>(null);
@@ -58,19 +45,20 @@ function Chart({ load }: { readonly load?: () => Promise<never> }) {
   );
 }
 
+const renderChart = (chart: ReactElement) =>
+  render(
+    <Provider store={createStore()}>
+      <MemoryRouter>{chart}</MemoryRouter>
+    </Provider>,
+  );
+
 afterEach(() => vi.restoreAllMocks());
 
 describe('the candle chart hook', () => {
   it('draws the history and the deltas that arrived while the chart library was loading, in order', async () => {
     const fake = fakeWorker();
     adoptMarketWorker(fake.worker);
-    await render(
-      <Provider store={createStore()}>
-        <MemoryRouter>
-          <Chart />
-        </MemoryRouter>
-      </Provider>,
-    );
+    await renderChart(<Chart />);
     await expect.poll(fake.subscribed).toBe(true);
     const stale: CandleDelta = { kind: 'reset', interval: '1m', bars: [bar(0, 1)] };
     const history: CandleDelta = { kind: 'reset', interval: '1m', bars: [bar(0, 1), bar(60_000, 2)] };
@@ -90,13 +78,7 @@ describe('the candle chart hook', () => {
   it("says so when the chart library does not arrive (the network dropped), and draws nothing", async () => {
     const fake = fakeWorker();
     adoptMarketWorker(fake.worker);
-    const screen = await render(
-      <Provider store={createStore()}>
-        <MemoryRouter>
-          <Chart load={() => Promise.reject(new TypeError('Failed to fetch dynamically imported module'))} />
-        </MemoryRouter>
-      </Provider>,
-    );
+    const screen = await renderChart(<Chart load={() => Promise.reject(new TypeError('Failed to fetch dynamically imported module'))} />);
     await expect.element(screen.getByRole('alert')).toHaveTextContent('chart failed');
   });
 
@@ -105,13 +87,7 @@ describe('the candle chart hook', () => {
     held.applied.length = 0;
     const fake = fakeWorker();
     adoptMarketWorker(fake.worker);
-    await render(
-      <Provider store={createStore()}>
-        <MemoryRouter>
-          <Chart />
-        </MemoryRouter>
-      </Provider>,
-    );
+    await renderChart(<Chart />);
     await expect.poll(fake.subscribed).toBe(true);
     // The hook asked for the library (already loaded by the test above) before this; its continuation and its
     // yield to the main thread were queued first, so both have run once ours have.

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
 import type { Order } from '../../contract/market.ts';
 import type { OrdersMessage } from '../../workers/api.ts';
+import { standInWorker } from '../testing/standInWorker.ts';
 import { adoptMarketWorker, type MarketWorker } from './marketWorker.ts';
 import { useLiveList } from './useLiveList.ts';
 
@@ -12,21 +13,7 @@ const open = (id: number): Order => ({
   payoutRate: '0.85', openPrice: '100.00', openTime: 1_700_000_000_000, settleTime: 1_700_000_060_000, settlePrice: null, status: 'open', profit: null,
 });
 
-function fakeWorker() {
-  let deliver: ((m: OrdersMessage) => void) | null = null;
-  const stand = {
-    setSession: () => Promise.resolve(),
-    setVisible: () => Promise.resolve(),
-    setUnauthorizedHandler: () => Promise.resolve(),
-    watchProductOrders: (_p: unknown, cb: (m: OrdersMessage) => void) => {
-      deliver = cb;
-      return Promise.resolve(1);
-    },
-    unsubscribe: () => Promise.resolve(),
-  };
-  // Only the calls this hook makes are stood in for.
-  return { worker: stand as unknown as MarketWorker, send: (m: OrdersMessage) => deliver?.(m), subscribed: () => deliver !== null };
-}
+const fakeWorker = () => standInWorker<OrdersMessage>('watchProductOrders');
 
 const byId = (a: Order, b: Order): number => a.id - b.id;
 

@@ -8,8 +8,8 @@ import type { ResultsMessage } from '../../workers/api.ts';
 import en from '../../../locales/en.json' with { type: 'json' };
 import { balancesVersionAtom } from '../balances/balancesState.ts';
 import { createI18n } from '../i18n/createI18n.ts';
-import type { MarketWorker } from '../market/marketWorker.ts';
 import { tokenAtom } from '../state/session.ts';
+import { standInWorker } from '../testing/standInWorker.ts';
 import { addResults } from './resultSummary.ts';
 import { ResultToastFor } from './ResultToast.tsx';
 
@@ -19,27 +19,16 @@ const order = (id: number, status: Order['status'], profit: string): Order => ({
   status, profit,
 });
 
-/** The worker's result subscription, as the page sees it: the test delivers each message. */
+/** The worker's result subscription, as the page sees it: the test delivers each burst. */
 function fakeWorker() {
-  let deliver: ((m: ResultsMessage) => void) | null = null;
   const unsubscribed: number[] = [];
-  const stand = {
-    watchResults: (cb: (m: ResultsMessage) => void) => {
-      deliver = cb;
-      return Promise.resolve(1);
-    },
+  const stand = standInWorker<ResultsMessage>('watchResults', {
     unsubscribe: (h: number) => {
       unsubscribed.push(h);
       return Promise.resolve();
     },
-  };
-  return {
-    // Only the two calls the toast makes are stood in for.
-    worker: stand as unknown as MarketWorker,
-    send: (orders: Order[]) => deliver?.(messageOf(orders)),
-    subscribed: () => deliver !== null,
-    unsubscribed,
-  };
+  });
+  return { ...stand, send: (orders: Order[]) => stand.send(messageOf(orders)), unsubscribed };
 }
 
 /** A burst as the worker sends it (src/workers/results.ts): the newest whole, every result by id and profit. */

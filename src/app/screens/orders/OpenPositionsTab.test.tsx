@@ -7,7 +7,8 @@ import { render } from 'vitest-browser-react';
 import type { Order } from '../../../contract/market.ts';
 import type { ListDelta } from '../../../workers/api.ts';
 import { createI18n } from '../../i18n/createI18n.ts';
-import { adoptMarketWorker, type MarketWorker } from '../../market/marketWorker.ts';
+import { adoptMarketWorker } from '../../market/marketWorker.ts';
+import { standInWorker } from '../../testing/standInWorker.ts';
 import { tokenAtom } from '../../state/session.ts';
 import { OpenPositionsTab } from './OpenPositionsTab.tsx';
 
@@ -18,22 +19,7 @@ const open = (id: number, openTime: number, cycle: number): Order => ({
 });
 
 /** The hold list as the page sees it: the test delivers each message. */
-function fakeWorker() {
-  let deliver: ((m: ListDelta<Order>) => void) | null = null;
-  const stand = {
-    setSession: () => Promise.resolve(),
-    setVisible: () => Promise.resolve(),
-    setUnauthorizedHandler: () => Promise.resolve(),
-    watchHoldList: (cb: (m: ListDelta<Order>) => void) => {
-      deliver = cb;
-      return Promise.resolve(1);
-    },
-    watchClock: () => Promise.resolve(2),
-    unsubscribe: () => Promise.resolve(),
-  };
-  // Only the calls the tab, its worker hook and the countdown board make are stood in for.
-  return { worker: stand as unknown as MarketWorker, send: (m: ListDelta<Order>) => deliver?.(m), subscribed: () => deliver !== null };
-}
+const fakeWorker = () => standInWorker<ListDelta<Order>>('watchHoldList');
 
 const shownOrderNos = (): string[] =>
   [...document.querySelectorAll('.order-row [role="timer"]')].map((n) => /N\d+/.exec(n.getAttribute('aria-label') ?? '')?.[0] ?? '');
