@@ -24,8 +24,8 @@ const WIDTHS = [320, 360] as const;
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  // Polling screens are never quiet for long; 1.5 s is enough for their first answers to render.
-  await settle(page, 1500);
+  // The screen's first answers have come (a polling screen is quiet between its polls) and rendered.
+  await settle(page);
 }
 
 const fileName = (path: string) => (path === '/' ? 'home' : path.slice(1).replace(/[^A-Za-z0-9]+/g, '-'));

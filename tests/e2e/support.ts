@@ -43,33 +43,52 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
-const inFlight = new WeakMap<Page, Set<unknown>>();
-function trackRequests(page: Page): Set<unknown> {
-  let open = inFlight.get(page);
-  if (!open) {
-    const set = new Set<unknown>();
-    page.on('request', (r) => set.add(r));
-    page.on('requestfinished', (r) => set.delete(r));
-    page.on('requestfailed', (r) => set.delete(r));
-    inFlight.set(page, set);
-    open = set;
-  }
-  return open;
+interface Tracked {
+  readonly open: Set<unknown>;
+  /** Resolved (and replaced) each time the last request in flight ends. */
+  quiet: { promise: Promise<void>; resolve: () => void };
+}
+const tracked = new WeakMap<Page, Tracked>();
+function nextQuiet(): Tracked['quiet'] {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+function trackRequests(page: Page): Tracked {
+  const known = tracked.get(page);
+  if (known) return known;
+  const t: Tracked = { open: new Set<unknown>(), quiet: nextQuiet() };
+  const done = (r: unknown) => {
+    if (!t.open.delete(r) || t.open.size > 0) return;
+    const q = t.quiet;
+    t.quiet = nextQuiet();
+    q.resolve();
+  };
+  page.on('request', (r) => t.open.add(r));
+  // Answered when its response arrives: a body nobody reads (the boot script's early answer that the screen
+  // did not take) may never finish loading.
+  page.on('response', (r) => done(r.request()));
+  page.on('requestfailed', done);
+  tracked.set(page, t);
+  return t;
 }
 
 /**
- * Waits until the page has had no request in flight for 300 ms (at most `max` ms), so the calls a screen makes
- * on arrival have answered and any failure has reached the console. Polling screens may never be quiet, hence
- * the cap. `load` states do not help: an in-app navigation loads no document.
+ * Waits until the calls a screen makes on arrival have answered (and any failure has reached the console): the
+ * page has run its pending work (an idle callback after a frame) and then every request of the page and its
+ * workers has its answer (or failed). Each time requests are in flight it waits for the last of them to end, then looks again. Polling
+ * screens are quiet between their polls, so this ends at the first such moment. `load` states do not help: an
+ * in-app navigation loads no document.
  */
-export async function settle(page: Page, max = 3000): Promise<void> {
-  const open = trackRequests(page);
-  const end = Date.now() + max;
-  let quietSince = Date.now();
-  while (Date.now() < end) {
-    if (open.size > 0) quietSince = Date.now();
-    else if (Date.now() - quietSince >= 300) return;
-    await page.waitForTimeout(50);
+export async function settle(page: Page): Promise<void> {
+  const t = trackRequests(page);
+  for (;;) {
+    const quiet = t.quiet.promise;
+    // An idle callback comes after the frame and the tasks queued before it (effects, their fetches); the
+    // round trip also delivers the console messages the page logged before it.
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestIdleCallback(() => resolve()))));
+    if (t.open.size === 0) return;
+    await quiet;
   }
 }
 
