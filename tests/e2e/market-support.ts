@@ -232,3 +232,40 @@ export class OwnServer {
     return this.output;
   }
 }
+
+/**
+ * Counts, in the page, the market worker's answers to each comlink call (by method name), so a test can wait for
+ * the worker to have taken a call the app made (its answer comes after the call has run). Call before goto.
+ */
+export async function countWorkerAnswers(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const answers: Record<string, number> = {};
+    (window as unknown as { __workerAnswers: Record<string, number> }).__workerAnswers = answers;
+    const asked = new Map<string, string>();
+    const Native = window.Worker;
+    window.Worker = class extends Native {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        this.addEventListener('message', (e: MessageEvent<unknown>) => {
+          const id = typeof e.data === 'object' && e.data !== null && 'id' in e.data ? String(e.data.id) : '';
+          const method = asked.get(id);
+          if (method === undefined) return;
+          asked.delete(id);
+          answers[method] = (answers[method] ?? 0) + 1;
+        });
+      }
+      override postMessage(message: unknown, options?: StructuredSerializeOptions | Transferable[]): void {
+        if (typeof message === 'object' && message !== null && 'type' in message && message.type === 'APPLY' && 'id' in message && 'path' in message && Array.isArray(message.path)) {
+          asked.set(String(message.id), message.path.join('.'));
+        }
+        if (Array.isArray(options)) super.postMessage(message, options);
+        else super.postMessage(message, options);
+      }
+    };
+  });
+}
+
+/** How many answers to `method` the market worker has sent the page so far (countWorkerAnswers). */
+export function workerAnswers(page: Page, method: string): Promise<number> {
+  return page.evaluate((m) => (window as unknown as { __workerAnswers?: Record<string, number> }).__workerAnswers?.[m] ?? 0, method);
+}

@@ -1,8 +1,9 @@
-import type { Page, Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import {
   api,
   cents,
   chartFingerprint,
+  countWorkerAnswers,
   money,
   operator,
   OwnServer,
@@ -10,6 +11,7 @@ import {
   secondsOf,
   setPageVisible,
   shiftWorkerClock,
+  workerAnswers,
   type LedgerEntry,
   type Order,
 } from './market-support.ts';
@@ -41,6 +43,33 @@ async function expectChartLive(page: Page, timeout = 20_000): Promise<void> {
   await expect.poll(async () => (await chartFingerprint(page)).split(':')[0], { timeout }).not.toBe('0');
   const before = await chartFingerprint(page);
   await expect.poll(() => chartFingerprint(page), { timeout, message: 'the chart should redraw with new ticks' }).not.toBe(before);
+}
+
+/**
+ * Waits for `count` successive values of an order's countdown, each a new (lower) second and each within 2 s of
+ * the server's remaining time (this machine's clock is the server's); returns them. Waits for the countdown to
+ * change, never for a fixed time.
+ */
+async function countdownSteps(timer: Locator, settleTime: number, count: number): Promise<number[]> {
+  const seen: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const last = seen.at(-1);
+    let shown: number | null = null;
+    await expect
+      .poll(
+        async () => {
+          const text = (await timer.textContent()) ?? '';
+          shown = secondsOf(text);
+          const expected = Math.ceil((settleTime - Date.now()) / 1000);
+          if (shown === null || Math.abs(shown - expected) > 2) return `shown "${text}", expected about ${expected} s`;
+          return last === undefined || shown < last ? 'right' : `still ${shown} s`;
+        },
+        { timeout: 10_000, intervals: [100] },
+      )
+      .toBe('right');
+    seen.push(shown ?? -1);
+  }
+  return seen;
 }
 
 test('/hq lists products in four categories with live prices', async ({ page }) => {
@@ -161,21 +190,7 @@ test('a 30 s order: form, countdown, result; balance and fund flow move by exact
 
   // The countdown: the server's remaining time (this machine's clock is the server's), ticking down.
   const timer = page.getByRole('timer', { name: `Time left for order ${order.orderNo}` });
-  const seen: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    await expect
-      .poll(
-        async () => {
-          const shown = secondsOf((await timer.textContent()) ?? '');
-          const expected = Math.ceil((order.settleTime - Date.now()) / 1000);
-          return shown !== null && Math.abs(shown - expected) <= 2 ? shown : `shown ${shown}, expected about ${expected}`;
-        },
-        { timeout: 10_000 },
-      )
-      .toEqual(expect.any(Number));
-    seen.push(secondsOf((await timer.textContent()) ?? '') ?? -1);
-    await page.waitForTimeout(1500);
-  }
+  const seen = await countdownSteps(timer, order.settleTime, 3);
   expect(seen[0] ?? 0).toBeGreaterThan(seen[2] ?? 0);
 
   // The result, with open and settle prices, a moment after zero.
@@ -258,20 +273,7 @@ for (const shiftMin of [10, -10]) {
     const timer = page.getByRole('timer', { name: `Time left for order ${order.orderNo}` });
     // Placed elsewhere (the API), it shows at the hold list's next poll.
     await expect(timer).toBeVisible({ timeout: 15_000 });
-    for (let i = 0; i < 3; i++) {
-      await expect
-        .poll(
-          async () => {
-            const text = (await timer.textContent()) ?? '';
-            const shown = secondsOf(text);
-            const expected = Math.ceil((order.settleTime - Date.now()) / 1000);
-            return shown !== null && Math.abs(shown - expected) <= 2 ? 'right' : `shown "${text}", expected about ${expected} s`;
-          },
-          { timeout: 10_000 },
-        )
-        .toBe('right');
-      await page.waitForTimeout(1500);
-    }
+    await countdownSteps(timer, order.settleTime, 3);
     // It falls due on the server's time: the order leaves the open positions within moments of its settle time.
     await expect(page.getByText('No open positions')).toBeVisible({ timeout: Math.max(0, order.settleTime - Date.now()) + 15_000 });
     expect(Date.now() - order.settleTime).toBeLessThan(12_000);
@@ -287,22 +289,38 @@ test('the chart stops polling while the page is hidden and carries on when it is
   const btc = await productBySymbol(request, member.token, 'BTCUSDT');
   const kdata: number[] = [];
   const turnover: number[] = [];
+  const inFlight = new Set<Request>();
   page.on('request', (r) => {
-    if (isApi('product/kdata')(r)) kdata.push(Date.now());
-    if (isApi('product/trunover')(r)) turnover.push(Date.now());
+    const isKdata = isApi('product/kdata')(r);
+    const isTurnover = isApi('product/trunover')(r);
+    if (isKdata) kdata.push(Date.now());
+    if (isTurnover) turnover.push(Date.now());
+    if (isKdata || isTurnover) inFlight.add(r);
   });
+  page.on('requestfinished', (r) => inFlight.delete(r));
+  page.on('requestfailed', (r) => inFlight.delete(r));
+  await countWorkerAnswers(page);
 
   await page.goto(`/xq?id=${btc.id}`);
   await expectChartLive(page);
   expect(kdata.length).toBeGreaterThan(0);
   expect(turnover.length).toBeGreaterThan(0);
 
+  const answered = await workerAnswers(page, 'setVisible');
   await setPageVisible(page, false);
-  // Whatever was in flight may still land; after that, nothing is asked and nothing is drawn.
-  await page.waitForTimeout(1_500);
+  // The worker has taken the hidden state (its answer to setVisible), and what it had in flight has landed.
+  await expect.poll(() => workerAnswers(page, 'setVisible')).toBeGreaterThan(answered);
+  await expect.poll(() => inFlight.size).toBe(0);
   const hiddenAt = Date.now();
   const frozen = await chartFingerprint(page);
-  await page.waitForTimeout(6_000);
+  // The market trades on: wait until the server has recorded two kdata periods (2 × 3 s) of trades since, which a
+  // visible chart would have asked for at least twice (and the tape six times).
+  await expect
+    .poll(async () => {
+      const { trades } = await api<{ trades: [number, string, string, string][] }>(request, member.token, 'product/trunover', { id: btc.id });
+      return trades.at(-1)?.[0] ?? 0;
+    }, { timeout: 20_000, intervals: [250] })
+    .toBeGreaterThanOrEqual(hiddenAt + 6_000);
   expect(kdata.filter((t) => t > hiddenAt), 'no kdata poll while hidden').toEqual([]);
   expect(turnover.filter((t) => t > hiddenAt), 'no turnover poll while hidden').toEqual([]);
   expect(await chartFingerprint(page)).toBe(frozen);
