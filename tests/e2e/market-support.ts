@@ -162,42 +162,53 @@ export class OwnServer {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  /** Starts the server and waits until it answers (the first start seeds and backfills). */
+  /**
+   * Starts the server and waits until it says it is running (it prints its address once it listens; the first
+   * start seeds and backfills first). Node runs the server itself (tsx as its loader, no npx in between), so the
+   * child's exit is the server's.
+   */
   async start(timeoutMs = 150_000): Promise<void> {
     if (this.child) throw new Error('already running');
-    const child = spawn('npx', ['tsx', 'server/main.ts'], {
+    // This start's output only: its "running" line is what start() waits for.
+    this.output = '';
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       env: { ...process.env, PORT: String(this.port), HOST: '127.0.0.1', DATA_DIR: this.dataDir, STATIC_DIR: 'dist', WEB_NAME },
-      // Its own process group, so stop() reaches npx, tsx and node together.
+      // Its own process group, so stop() reaches anything it started too.
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
-    const keep = (b: Buffer) => {
-      this.output = (this.output + b.toString()).slice(-8000);
-    };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    const end = Date.now() + timeoutMs;
-    while (Date.now() < end) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${this.output}`);
-      try {
-        const res = await fetch(`${this.url}/api/common/config`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
-        if (res.ok) return;
-      } catch {
-        // Not listening yet.
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => fail(new Error(`server did not start within ${timeoutMs} ms:\n${this.output}`)), timeoutMs);
+      const onExit = (code: number | null) => fail(new Error(`server exited with ${code}:\n${this.output}`));
+      const done = () => {
+        clearTimeout(timer);
+        child.off('exit', onExit);
+      };
+      function fail(e: Error): void {
+        done();
+        reject(e);
       }
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error(`server did not answer within ${timeoutMs} ms:\n${this.output}`);
+      const keep = (b: Buffer) => {
+        this.output = (this.output + b.toString()).slice(-8000);
+        if (/Candlewick is running at /.test(this.output)) {
+          done();
+          resolve();
+        }
+      };
+      child.stdout?.on('data', keep);
+      child.stderr?.on('data', keep);
+      child.once('exit', onExit);
+    });
   }
 
-  /** SIGTERM to its process group (SIGKILL after `graceMs`), and waits until it has exited. */
+  /** SIGTERM to its process group (SIGKILL after `graceMs`), and waits until the server has exited. */
   async stop(graceMs = 15_000): Promise<void> {
     const child = this.child;
     if (!child) return;
     this.child = null;
     const pid = child.pid;
-    if (child.exitCode !== null || pid === undefined) return;
+    if (child.exitCode !== null || child.signalCode !== null || pid === undefined) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     const signal = (s: NodeJS.Signals) => {
       try {
@@ -210,17 +221,7 @@ export class OwnServer {
     const timer = setTimeout(() => signal('SIGKILL'), graceMs);
     await exited;
     clearTimeout(timer);
-    // npx may exit before its tsx child: wait until nothing of the group answers on the port.
-    const end = Date.now() + graceMs;
-    while (Date.now() < end) {
-      try {
-        await fetch(`${this.url}/`, { signal: AbortSignal.timeout(500) });
-      } catch {
-        return;
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    signal('SIGKILL');
+    // The server was the child itself: once it has exited, nothing listens on its port.
   }
 
   async dispose(): Promise<void> {
