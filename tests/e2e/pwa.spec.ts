@@ -110,6 +110,8 @@ test('offline banner shows while the network is gone, at 360x640 in both themes'
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const banner = page.getByText(en.pwa['offline'] ?? '');
     await expect(banner).toBeHidden();
+    // The banner's layer loads once the page has settled; offline before that, its chunk could never arrive.
+    await expect(page.locator('.pwa-offline-region')).toBeAttached();
     await context.setOffline(true);
     await expect(banner).toBeVisible();
     await page.screenshot({ path: test.info().outputPath(`offline-banner-${theme}.png`) });
