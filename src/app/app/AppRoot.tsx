@@ -8,6 +8,7 @@ import '../styles/tabs.css';
 import { AppLayout } from '../layout/AppLayout.tsx';
 import { ErrorBoundary } from '../layout/ErrorBoundary.tsx';
 import { ThemeSync } from '../layout/ThemeSync.tsx';
+import { OfflineBanner } from '../pwa/OfflineBanner.tsx';
 import { AppRouterView } from '../router/AppRouterView.tsx';
 import type { App } from './createApp.ts';
 import { ApiContext } from './apiContext.ts';
@@ -18,6 +19,7 @@ export function AppRoot({ app }: { app: App }) {
       <I18nextProvider i18n={app.i18n}>
         <ApiContext value={app.client}>
           <ThemeSync />
+          <OfflineBanner />
           <ErrorBoundary>
             <AppRouterView router={app.router}>
               <AppLayout />

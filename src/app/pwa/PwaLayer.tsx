@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import './pwa.css';
-import { OfflineBanner } from './OfflineBanner.tsx';
 import { UpdatePrompt } from './UpdatePrompt.tsx';
 
 /** Links the web app manifest (the browser then fetches it and its icons: after the first screen, not during it). */
@@ -13,15 +12,10 @@ export function linkManifest(doc: Document = document): void {
 }
 
 /**
- * The installable app's own UI: the manifest, the offline banner and the "new version" prompt. Loaded once the
- * first screen has loaded and settled.
+ * The installable app's own UI: the manifest and the "new version" prompt. Loaded once the first screen has loaded
+ * and settled (the offline banner is in the app root, so it shows however early the network goes).
  */
 export function PwaLayer() {
   useEffect(() => linkManifest(), []);
-  return (
-    <>
-      <OfflineBanner />
-      <UpdatePrompt />
-    </>
-  );
+  return <UpdatePrompt />;
 }
