@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
+import { api } from '../src/contract/api.ts';
 
-/** The first product poll, which the entry imports dynamically on the paths in its WARM_START_PATHS. */
+/** The market worker's warm start, which the entry imports dynamically on the paths in its WARM_START_PATHS. */
 const WARM_START_MODULE = /[\\/]src[\\/]app[\\/]market[\\/]warmStart\.ts$/;
 
 /** The language a visitor with nothing stored gets (src/app/i18n/languages.ts). */
@@ -23,11 +24,16 @@ const EARLY_CALLS = {
   } as Readonly<Record<string, readonly string[]>>,
   /** With the product of the path's `?id=` (src/app/screens/chart/useProductId.ts) as the body `{ id }`. */
   byProductPath: { '/xq': ['product/details'], '/trade': ['product/details'] } as Readonly<Record<string, readonly string[]>>,
-  /** Spec 7's GET paths among the above (src/app/api/paths.ts). */
-  gets: ['common/notice'],
-  /** Public: sent without a session too. */
-  public: ['common/config', 'common/notice', 'product/details'],
 };
+const earlyPaths = [...new Set([...EARLY_CALLS.everyPath, ...EARLY_CALLS.tabPaths, ...Object.values(EARLY_CALLS.byPath).flat(), ...Object.values(EARLY_CALLS.byProductPath).flat()])];
+/** How each is sent, from the contract: its method, and whether it needs a session. */
+function endpointOf(path: string): { readonly method: 'GET' | 'POST'; readonly auth: boolean } {
+  const endpoint = (api as Readonly<Record<string, { readonly method: 'GET' | 'POST'; readonly auth: boolean } | undefined>>)[path];
+  if (!endpoint) throw new Error(`boot-plugin: ${path} is not a path of the contract`);
+  return endpoint;
+}
+const EARLY_GETS = earlyPaths.filter((p) => endpointOf(p).method === 'GET');
+const EARLY_PUBLIC = earlyPaths.filter((p) => !endpointOf(p).auth);
 
 /** What a screen's chunk needs beyond the entry: its JS files (itself first) and its CSS. */
 interface ScreenFiles {
@@ -46,7 +52,7 @@ function lazyScreenModules(root: string): Map<string, string> {
   return out;
 }
 
-/** The paths whose first product poll the entry starts at once (WARM_START_PATHS in src/app/main.tsx). */
+/** The paths whose market worker the entry starts at once (WARM_START_PATHS in src/app/main.tsx). */
 function warmStartPaths(root: string): string[] {
   const list = /WARM_START_PATHS[^=]*=\s*\[([^\]]*)\]/.exec(readFileSync(resolve(root, 'src/app/main.tsx'), 'utf8'))?.[1];
   if (!list) throw new Error('boot-plugin: could not read WARM_START_PATHS from src/app/main.tsx');
@@ -113,7 +119,7 @@ function bootSource(routes: Record<string, ScreenFiles>, tabs: string[], packs: 
   try { token = localStorage.getItem('accessToken') || ''; } catch (e) { /* storage blocked: no session */ }
   var apiLang = packs[lang] ? lang : ${JSON.stringify(DEFAULT_LANG)};
   var early = {};
-  var gets = ${JSON.stringify(EARLY_CALLS.gets)};
+  var gets = ${JSON.stringify(EARLY_GETS)};
   function ask(apiPath, body) {
     var get = gets.indexOf(apiPath) >= 0;
     early[apiPath] = {
@@ -134,7 +140,7 @@ function bootSource(routes: Record<string, ScreenFiles>, tabs: string[], packs: 
   }
   if (window.fetch) {
     var calls = ${JSON.stringify(EARLY_CALLS.everyPath)}.concat(isTab ? ${JSON.stringify(EARLY_CALLS.tabPaths)} : [], ${JSON.stringify(EARLY_CALLS.byPath)}[path] || []);
-    var sendable = function (apiPath) { return token || ${JSON.stringify(EARLY_CALLS.public)}.indexOf(apiPath) >= 0; };
+    var sendable = function (apiPath) { return token || ${JSON.stringify(EARLY_PUBLIC)}.indexOf(apiPath) >= 0; };
     calls.forEach(function (apiPath) { if (sendable(apiPath)) ask(apiPath, '{}'); });
     var id = Number(new URLSearchParams(location.search).get('id'));
     if (id > 0 && id % 1 === 0) {

@@ -1,6 +1,6 @@
 /**
  * Resolves once the page has loaded and the main thread has a quiet moment: what the first screen does not need
- * (the service worker, its prompt and banner) waits for this, so on a slow connection it never competes with the
+ * (the service worker and its prompt, the result toast) waits for this, so on a slow connection it never competes with the
  * first screen's code and data.
  */
 export function whenPageSettles(win: Window = window): Promise<void> {
