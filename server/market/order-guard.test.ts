@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../db/rows.ts';
 import { T0, useTestServer } from '../testing/harness.ts';
-import { loadProducts, type MarketProduct } from './catalog.ts';
+import type { MarketProduct } from './catalog.ts';
 import { SettlementEngine } from './settlement.ts';
-import { recordTicks } from './testing.ts';
+import { btcTickedAround } from './testing.ts';
 
 // The database itself keeps outcomes honest (migration 0010): an order changes once, from open to its result,
 // in its settlement columns only, and is never deleted, whoever holds a connection.
@@ -13,10 +13,7 @@ let btc: MarketProduct;
 const settleAt = T0 + 60_000;
 
 beforeAll(async () => {
-  const found = (await loadProducts(s.deps.db)).find((p) => p.symbol === 'BTCUSDT');
-  if (!found) throw new Error('no BTCUSDT');
-  btc = found;
-  await recordTicks(s.deps.db, btc, [[settleAt - 1000, '67000.00'], [settleAt + 1000, '67001.00']]);
+  btc = await btcTickedAround(s.deps.db, settleAt);
 });
 
 async function openOrder(): Promise<number> {

@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../db/rows.ts';
 import { balanceOf, move } from '../domain/ledger.ts';
 import { T0, useTestServer } from '../testing/harness.ts';
-import { loadProducts, type MarketProduct } from './catalog.ts';
+import type { MarketProduct } from './catalog.ts';
 import { SettlementEngine } from './settlement.ts';
-import { recordTicks } from './testing.ts';
+import { btcTickedAround } from './testing.ts';
 
 // The payouts are credited by the settling statement itself (ledger-credits.ts): the same ledger rules as
 // creditMany, checked here on what that statement writes.
@@ -14,11 +14,8 @@ let btc: MarketProduct;
 const settleAt = T0 + 60_000;
 
 beforeAll(async () => {
-  const found = (await loadProducts(s.deps.db)).find((p) => p.symbol === 'BTCUSDT');
-  if (!found) throw new Error('no BTCUSDT');
-  btc = found;
   // 67000.00 decides: a rise opened at 66000.00 wins.
-  await recordTicks(s.deps.db, btc, [[settleAt - 1000, '67000.00'], [settleAt + 1000, '67001.00']]);
+  btc = await btcTickedAround(s.deps.db, settleAt);
 });
 
 async function dueOrder(userId: number, amount: bigint): Promise<number> {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
-import type { MarketProduct } from './catalog.ts';
+import { loadProducts, type MarketProduct } from './catalog.ts';
 import type { Tick } from './feed.ts';
 import { parseScaled } from './prices.ts';
 import { recordBatch } from './recorder.ts';
@@ -25,4 +25,12 @@ export async function publishWatermark(db: Db, t: number): Promise<void> {
 export async function countRows(db: Db, table: 'ticks' | 'candles' | 'orders', where = sql``): Promise<number> {
   const [r] = await rows<{ n: string }>(db, sql`SELECT count(*)::text AS n FROM ${sql.identifier(table)} ${where}`);
   return Number(r?.n ?? 0);
+}
+
+/** BTCUSDT with a tick of 67000.00 just before `settleAt` and 67001.00 just after (67000.00 decides a settlement then). */
+export async function btcTickedAround(db: Db, settleAt: number): Promise<MarketProduct> {
+  const btc = (await loadProducts(db)).find((p) => p.symbol === 'BTCUSDT');
+  if (!btc) throw new Error('no BTCUSDT');
+  await recordTicks(db, btc, [[settleAt - 1000, '67000.00'], [settleAt + 1000, '67001.00']]);
+  return btc;
 }
