@@ -82,6 +82,12 @@ install_missing() {
   else
     echo "libfaketime present"
   fi
+  # The HTTPS + HTTP/2 test makes a throwaway certificate with openssl.
+  if ! command -v openssl >/dev/null; then
+    apt_install openssl
+  else
+    echo "openssl present"
+  fi
 }
 
 # The server's own test suite, on a throwaway PostgreSQL server instead of PGlite.

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApp } from './app.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -11,6 +10,7 @@ import { migrate } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
 import { MarketSignals } from './market/signals.ts';
 import { seedIfEmpty } from './seed.ts';
+import { listen } from './http/listen.ts';
 import { serveApp } from './static.ts';
 import { startServices, type Service } from './services.ts';
 import { operatorEndpoint, publishOperator } from './operator/endpoint.ts';
@@ -61,20 +61,23 @@ async function startOn(config: Config, release: () => void): Promise<Running> {
   root.route('/', createApp(deps));
   serveApp(root, config.STATIC_DIR, config.WEB_NAME);
   const services: Service[] = await startServices(deps);
-  const server: ServerType = await new Promise((ok) => {
-    const s = serve({ fetch: root.fetch, port: config.PORT, hostname: config.HOST }, () => ok(s));
-  });
-  const addr = server.address();
-  const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
-  const unpublish = config.DATABASE_URL ? () => undefined : publishOperator(resolve(config.DATA_DIR), `http://127.0.0.1:${port}`, secret);
+  const listening = await listen(root.fetch, config);
+  const { url } = listening;
+  // The operator tool reaches the server holding the embedded database over loopback; with TLS on, a plain
+  // loopback listener of its own, so the tool needs no trust in the certificate (made for a public name).
+  const loopback = config.DATABASE_URL ? null : new URL(url).protocol === 'https:' ? await listen(root.fetch, { ...config, PORT: 0, HOST: '127.0.0.1', TLS_CERT_FILE: undefined, TLS_KEY_FILE: undefined }) : null;
+  const operatorUrl = new URL(loopback?.url ?? url);
+  operatorUrl.hostname = '127.0.0.1';
+  const unpublish = config.DATABASE_URL ? () => undefined : publishOperator(resolve(config.DATA_DIR), operatorUrl.origin, secret);
   return {
-    url: `http://localhost:${port}/`,
+    url,
     deps,
     seeded,
     async stop() {
       unpublish();
       for (const s of services) await s.stop();
-      await new Promise<void>((ok) => server.close(() => ok()));
+      await loopback?.close();
+      await listening.close();
       await database.close();
       release();
     },
