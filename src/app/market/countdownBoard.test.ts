@@ -24,12 +24,12 @@ function fakeWorker() {
 
 /** Every observed node is on screen at once, unless the test hides it. */
 function fakeVisibility() {
-  let report: (node: HTMLElement, visible: boolean) => void = () => undefined;
-  const make = (onChange: (node: HTMLElement, visible: boolean) => void): VisibilityWatch => {
+  let report: (node: Element, visible: boolean) => void = () => undefined;
+  const make = (onChange: (node: Element, visible: boolean) => void): VisibilityWatch => {
     report = onChange;
     return { observe: (node) => onChange(node, true), unobserve: () => undefined };
   };
-  return { make, set: (node: HTMLElement, visible: boolean) => report(node, visible) };
+  return { make, set: (node: Element, visible: boolean) => report(node, visible) };
 }
 
 /** Lets the board's promise chains run (vi.waitUntil would move the fake clock). */
@@ -92,6 +92,39 @@ describe('countdown board', () => {
     expect(b.textContent).toBe('Settling');
     // Everything reached zero: no timer left.
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("steps a progress ring with its order's countdown, once a second on the server clock, and leaves it off screen", async () => {
+    const { state, worker } = fakeWorker();
+    const seen = fakeVisibility();
+    const board = createCountdownBoard({ worker: () => worker, visibility: seen.make });
+    const ring = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
+    // A 10 s order opened 2.5 s ago on the server clock: a quarter gone.
+    const unregister = board.registerRing(ring, T + OFFSET - 2_500, T + OFFSET + 7_500);
+    state.send?.({ kind: 'clock', offsetMs: OFFSET });
+    expect(ring.getAttribute('stroke-dashoffset')).toBe('25');
+    // Its step is the countdown's: at 7 s remaining, 500 ms on, then each second.
+    vi.advanceTimersByTime(499);
+    expect(ring.getAttribute('stroke-dashoffset')).toBe('25');
+    vi.advanceTimersByTime(1);
+    expect(ring.getAttribute('stroke-dashoffset')).toBe('30');
+    vi.advanceTimersByTime(1_000);
+    expect(ring.getAttribute('stroke-dashoffset')).toBe('40');
+    // Off screen it is not looked at (and keeps its arc: a ring has no text to blank); back on, it catches up.
+    seen.set(ring, false);
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(3_000);
+    expect(ring.getAttribute('stroke-dashoffset')).toBe('40');
+    seen.set(ring, true);
+    expect(ring.getAttribute('stroke-dashoffset')).toBe('70');
+    // Empty at the settle time, and nothing left to wake for.
+    vi.advanceTimersByTime(3_000);
+    expect(ring.getAttribute('stroke-dashoffset')).toBe('100');
+    expect(vi.getTimerCount()).toBe(0);
+    unregister();
+    expect(board.counts()).toEqual({ registered: 0, visible: 0, timer: false });
+    await settle();
+    expect(state.unsubscribed).toEqual([7]);
   });
 
   it('follows a change of the server-clock offset at once', () => {

@@ -17,32 +17,41 @@ export interface CountdownLabels {
 
 /** Which registered nodes are on screen; the default is an IntersectionObserver. */
 export interface VisibilityWatch {
-  observe(node: HTMLElement): void;
-  unobserve(node: HTMLElement): void;
+  observe(node: Element): void;
+  unobserve(node: Element): void;
 }
 
 export interface BoardDeps {
   readonly worker: () => ClockSource;
   /** The device clock the worker's offset is relative to (deviceNow: the worker and the page share it). */
   readonly now?: () => number;
-  readonly visibility?: (onChange: (node: HTMLElement, visible: boolean) => void) => VisibilityWatch;
+  readonly visibility?: (onChange: (node: Element, visible: boolean) => void) => VisibilityWatch;
 }
 
-const intersectionWatch = (onChange: (node: HTMLElement, visible: boolean) => void): VisibilityWatch =>
+const intersectionWatch = (onChange: (node: Element, visible: boolean) => void): VisibilityWatch =>
   new IntersectionObserver((entries) => {
-    for (const entry of entries) onChange(entry.target as HTMLElement, entry.isIntersecting);
+    for (const entry of entries) onChange(entry.target, entry.isIntersecting);
   });
+
+/** A countdown's text, or a progress ring's arc (an SVG stroke with pathLength 100) from open to settle time. */
+type Entry = { readonly kind: 'text'; readonly settleTime: number } | { readonly kind: 'ring'; readonly openTime: number; readonly settleTime: number };
+
+/** How much of the ring is gone, in the stroke's 0–100 units, to a tenth (finer is below a pixel). */
+const ringGone = (entry: { readonly openTime: number; readonly settleTime: number }, serverNow: number): string =>
+  (Math.round((1000 * Math.min(1, Math.max(0, (serverNow - entry.openTime) / Math.max(1, entry.settleTime - entry.openTime))))) / 10).toString();
 
 /**
  * Paints each visible open order's remaining time into its DOM node, from the server-clock offset (sent by the
  * worker when it changes) and the order's settle time: nothing crosses the worker seam per second. One timer
  * wakes at the next step of any visible row, so each countdown steps on its own order's second; rows off
  * screen are blank and not looked at, and with nothing visible there is no timer at all.
+ * Progress rings step with them, once a second: a browser animation of the stroke would restyle and repaint
+ * the page every frame (a third of a slow phone's main thread) for an arc that moves a pixel every few seconds.
  */
 export function createCountdownBoard(deps: BoardDeps) {
   const now = deps.now ?? deviceNow;
-  const settleOf = new Map<HTMLElement, number>();
-  const visible = new Set<HTMLElement>();
+  const entryOf = new Map<Element, Entry>();
+  const visible = new Set<Element>();
   let offsetMs: number | null = null;
   let labels: CountdownLabels = { settling: '…' };
   let handle: Promise<SubscriptionHandle> | null = null;
@@ -55,11 +64,16 @@ export function createCountdownBoard(deps: BoardDeps) {
     const serverNow = now() + offsetMs;
     let wake = Infinity;
     for (const node of visible) {
-      const settleTime = settleOf.get(node);
-      if (settleTime === undefined) continue;
-      const remaining = settleTime - serverNow;
-      const text = remaining > 0 ? formatRemaining(remaining) : labels.settling;
-      if (node.textContent !== text) node.textContent = text;
+      const entry = entryOf.get(node);
+      if (entry === undefined) continue;
+      const remaining = entry.settleTime - serverNow;
+      if (entry.kind === 'text') {
+        const text = remaining > 0 ? formatRemaining(remaining) : labels.settling;
+        if (node.textContent !== text) node.textContent = text;
+      } else {
+        const gone = ringGone(entry, serverNow);
+        if (node.getAttribute('stroke-dashoffset') !== gone) node.setAttribute('stroke-dashoffset', gone);
+      }
       const next = msToNextStep(remaining);
       if (next !== null && next < wake) wake = next;
     }
@@ -72,7 +86,7 @@ export function createCountdownBoard(deps: BoardDeps) {
       visible.delete(node);
       // Not looked at off screen, so it must not keep a second that will pass: blank until it is back, when it
       // is painted at once (a list that shifts under a row would otherwise leave it frozen at its last value).
-      node.textContent = '';
+      if (entryOf.get(node)?.kind === 'text') node.textContent = '';
     }
     paint();
   });
@@ -80,6 +94,18 @@ export function createCountdownBoard(deps: BoardDeps) {
   const onClock = (message: ClockMessage): void => {
     offsetMs = message.offsetMs;
     paint();
+  };
+
+  const add = (node: Element, entry: Entry): (() => void) => {
+    entryOf.set(node, entry);
+    watch.observe(node);
+    start();
+    return () => {
+      watch.unobserve(node);
+      entryOf.delete(node);
+      visible.delete(node);
+      if (entryOf.size === 0) stop();
+    };
   };
 
   const start = (): void => {
@@ -102,18 +128,14 @@ export function createCountdownBoard(deps: BoardDeps) {
     },
     /** Shows the countdown to `settleTime` (server epoch ms) in `node` while it is registered. Returns the unregister. */
     register(node: HTMLElement, settleTime: number): () => void {
-      settleOf.set(node, settleTime);
-      watch.observe(node);
-      start();
-      return () => {
-        watch.unobserve(node);
-        settleOf.delete(node);
-        visible.delete(node);
-        if (settleOf.size === 0) stop();
-      };
+      return add(node, { kind: 'text', settleTime });
+    },
+    /** Empties the ring `stroke` (pathLength 100) from `openTime` to `settleTime` while it is registered. */
+    registerRing(stroke: SVGElement, openTime: number, settleTime: number): () => void {
+      return add(stroke, { kind: 'ring', openTime, settleTime });
     },
     /** Registered and visible nodes, and whether a timer is set: for tests and the benchmark. */
-    counts: () => ({ registered: settleOf.size, visible: visible.size, timer: timer !== null }),
+    counts: () => ({ registered: entryOf.size, visible: visible.size, timer: timer !== null }),
   };
 }
 

@@ -6,7 +6,6 @@ import { formatMoney } from '../../i18n/format.ts';
 import { CountdownText } from '../../market/CountdownText.tsx';
 import { formatPrice, trendOf } from '../../market/marketFormat.ts';
 import { useLiveQuote } from '../../market/useLiveQuote.ts';
-import { useServerOffset } from '../../market/useServerOffset.ts';
 import { livePnl } from '../trade/livePnl.ts';
 import { ProgressRing } from './ProgressRing.tsx';
 
@@ -16,18 +15,17 @@ export const STRIP_MAX = 2;
 /**
  * My open orders on this product, just above Rise and Fall: live profit or loss against the current price
  * (re-rendered when the price moves, every few seconds), the countdown (painted by the countdown board) and a
- * ring to the settle time (animated by the browser).
+ * ring to the settle time (stepped by the countdown board).
  */
 export function OpenOrderStrip({ product, orders }: { readonly product: ProductDetails; readonly orders: readonly Order[] | null }) {
   const { t } = useTranslation();
   const live = useLiveQuote(product);
-  const offsetMs = useServerOffset();
   const open = (orders ?? []).filter((o) => o.status === 'open').sort((a, b) => a.settleTime - b.settleTime || a.id - b.id).slice(0, STRIP_MAX);
   if (open.length === 0) return null;
   return (
     <ul className="order-strip" aria-label={t('tradeSheet.strip')}>
       {open.map((o) => (
-        <StripRow key={o.id} order={o} price={live.price} decimals={product.decimals} offsetMs={offsetMs} />
+        <StripRow key={o.id} order={o} price={live.price} decimals={product.decimals} />
       ))}
     </ul>
   );
@@ -37,16 +35,15 @@ interface RowProps {
   readonly order: Order;
   readonly price: string;
   readonly decimals: number;
-  readonly offsetMs: number;
 }
 
-const StripRow = memo(function StripRow({ order, price, decimals, offsetMs }: RowProps) {
+const StripRow = memo(function StripRow({ order, price, decimals }: RowProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const pnl = livePnl(order, price);
   return (
     <li className="order-strip__row">
-      <ProgressRing openTime={order.openTime} settleTime={order.settleTime} offsetMs={offsetMs} />
+      <ProgressRing openTime={order.openTime} settleTime={order.settleTime} />
       <span className={`direction direction--${order.direction}`}>{t(`market.${order.direction}`)}</span>
       <span className="order-strip__amount">{formatMoney(order.amount, lang)}</span>
       <span className="order-strip__open muted">{t('tradeSheet.opened_at', { price: formatPrice(order.openPrice, decimals, lang) })}</span>
