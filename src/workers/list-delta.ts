@@ -1,4 +1,5 @@
 import { Observable, type OperatorFunction } from 'rxjs';
+import { applyRowChanges, type RowChange } from '../shared/row-changes.ts';
 import type { ListDelta } from './messages.ts';
 import type { SnapshotState } from './share-with-snapshot.ts';
 
@@ -14,11 +15,25 @@ export interface ListPage<T> {
 /** Rows are compared by their JSON: the wire rows are small flat objects, and this catches any change. */
 const sameRow = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
+/** The id and the fields of `row` that differ from `before` (flat wire rows: each field compared by its JSON). */
+function changedFields<T extends Keyed>(before: T, row: T): RowChange<T> | null {
+  const change: Record<string, unknown> = {};
+  let any = false;
+  for (const [key, value] of Object.entries(row)) {
+    if (JSON.stringify(value) === JSON.stringify((before as Record<string, unknown>)[key])) continue;
+    change[key] = value;
+    any = true;
+  }
+  return any ? ({ ...change, id: row.id } as RowChange<T>) : null;
+}
+
 /**
  * Turns whole lists (each poll's answer) into diffs: a reset first, then patches with only the rows that
- * changed or left, and nothing at all while the list stays the same.
+ * changed or left, and nothing at all while the list stays the same. With `fields`, a row the page already holds
+ * crosses as its id and the fields that changed (`changes`): a price tick of twenty products is a few hundred
+ * bytes, not every name and category again.
  */
-export function listDelta<T extends Keyed>(): OperatorFunction<ListPage<T>, ListDelta<T>> {
+export function listDelta<T extends Keyed>(options: { readonly fields?: boolean } = {}): OperatorFunction<ListPage<T>, ListDelta<T>> {
   return (source) =>
     new Observable<ListDelta<T>>((subscriber) => {
       let previous: Map<number, T> | null = null;
@@ -33,16 +48,21 @@ export function listDelta<T extends Keyed>(): OperatorFunction<ListPage<T>, List
             return;
           }
           const upserts: T[] = [];
+          const changes: RowChange<T>[] = [];
           for (const [id, row] of next) {
             const before = previous.get(id);
-            if (before === undefined || !sameRow(before, row)) upserts.push(row);
+            if (before === undefined) upserts.push(row);
+            else if (options.fields) {
+              const change = changedFields(before, row);
+              if (change) changes.push(change);
+            } else if (!sameRow(before, row)) upserts.push(row);
           }
           const removed: number[] = [];
           for (const id of previous.keys()) if (!next.has(id)) removed.push(id);
-          const changed = upserts.length > 0 || removed.length > 0 || page.total !== previousTotal;
+          const changed = upserts.length > 0 || changes.length > 0 || removed.length > 0 || page.total !== previousTotal;
           previous = next;
           previousTotal = page.total;
-          if (changed) subscriber.next({ kind: 'patch', upserts, removed, total: page.total });
+          if (changed) subscriber.next({ kind: 'patch', upserts, removed, total: page.total, ...(changes.length > 0 ? { changes } : {}) });
         },
         error: (error: unknown) => subscriber.error(error),
         complete: () => subscriber.complete(),
@@ -64,6 +84,7 @@ export function listSnapshot<T extends Keyed>(): SnapshotState<ListDelta<T>> {
       rows ??= new Map();
       for (const id of delta.removed) rows.delete(id);
       for (const row of delta.upserts) rows.set(row.id, row);
+      applyRowChanges(rows, delta.changes);
     },
     snapshot: () => (rows === null ? null : { kind: 'reset', items: [...rows.values()], total }),
   };

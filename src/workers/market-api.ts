@@ -77,7 +77,7 @@ export function createMarketApi(deps: MarketApiDeps) {
     },
     /** All products (the screens filter by category), as list diffs. */
     watchProducts(callback: Callback<ProductsMessage>): SubscriptionHandle {
-      const deltas$ = hub.derived('products', () => dataOf(productsPoll()).pipe(listDelta<ProductSummary>()), listSnapshot<ProductSummary>);
+      const deltas$ = hub.derived('products', () => dataOf(productsPoll()).pipe(listDelta<ProductSummary>({ fields: true })), listSnapshot<ProductSummary>);
       const live$ = withStatus(deltas$, productsPoll(), hub.periods.products, hub);
       // A repeat visit: the list stored last time shows at once, marked stale, until the first answer.
       const stored = deps.cache?.readProducts().then((items) => (items ? { kind: 'reset' as const, items, total: items.length } : null));

@@ -1,6 +1,7 @@
 // What the market worker sends across the boundary besides the stream operators' own messages
 // (src/streams/messages.ts). Plain data only: diffs, never a whole list again while nothing changed.
 import type { Order, ProductSummary } from '../contract/market.ts';
+import type { RowChange } from '../shared/row-changes.ts';
 import type { SettledGroup } from '../streams/compact-settled.ts';
 
 /** A subscription's health: stale when its last good data is older than the panel's threshold. */
@@ -21,7 +22,15 @@ export interface StatusMessage {
  */
 export type ListDelta<T> =
   | { readonly kind: 'reset'; readonly items: readonly T[]; readonly total: number }
-  | { readonly kind: 'patch'; readonly upserts: readonly T[]; readonly removed: readonly number[]; readonly total: number; readonly settled?: readonly SettledGroup[] };
+  | {
+      readonly kind: 'patch';
+      readonly upserts: readonly T[];
+      readonly removed: readonly number[];
+      readonly total: number;
+      readonly settled?: readonly SettledGroup[];
+      /** Rows the page already holds, with only the fields that changed (the product list's prices). */
+      readonly changes?: readonly RowChange<T>[];
+    };
 
 export type ProductsMessage = ListDelta<ProductSummary> | StatusMessage;
 export type OrdersMessage = ListDelta<Order> | StatusMessage;

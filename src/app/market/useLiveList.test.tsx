@@ -1,4 +1,4 @@
-// The page's side of compact results: a patch that names results of rows it holds fills them in.
+// The page's side of compact patches: results named by id, and field changes of rows it holds, fill them in.
 import { createStore, Provider } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
@@ -42,5 +42,21 @@ describe('useLiveList', () => {
       ],
     });
     await expect.element(screen.getByTestId('rows')).toHaveTextContent('1:won:101.00:8.50 2:open:-:- 3:lost:101.00:-10.00');
+  });
+
+  it('lays field changes over the rows it holds and keeps the rest of each row', async () => {
+    const fake = fakeWorker();
+    adoptMarketWorker(fake.worker);
+    const screen = await render(
+      <Provider store={createStore()}>
+        <Rows worker={fake.worker} />
+      </Provider>,
+    );
+    await expect.poll(fake.subscribed).toBe(true);
+    fake.send({ kind: 'reset', items: [open(1), open(2)], total: 2 });
+    await expect.element(screen.getByTestId('rows')).toHaveTextContent('1:open:-:- 2:open:-:-');
+    // A change for a row not held (id 9) is dropped, not made into a half row.
+    fake.send({ kind: 'patch', upserts: [], removed: [], total: 2, changes: [{ id: 2, settlePrice: '99.00' }, { id: 9, status: 'won' }] });
+    await expect.element(screen.getByTestId('rows')).toHaveTextContent(/^1:open:-:- 2:open:99\.00:-$/);
   });
 });

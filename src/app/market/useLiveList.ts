@@ -1,5 +1,6 @@
 import { startTransition, useRef, useState } from 'react';
 import type { Order } from '../../contract/market.ts';
+import { applyRowChanges } from '../../shared/row-changes.ts';
 import { applySettled } from '../../shared/settled-results.ts';
 import type { ListDelta, StatusMessage, SubscriptionHandle } from '../../workers/api.ts';
 import { freshState, liveStateOf, type LiveState } from './liveState.ts';
@@ -41,6 +42,7 @@ export function useLiveList<T extends { readonly id: number }>(
     } else {
       for (const id of message.removed) rows.current.delete(id);
       for (const row of message.upserts) rows.current.set(row.id, row);
+      applyRowChanges(rows.current, message.changes);
       // Only order lists carry results as ids and profits; their rows are orders.
       if (message.settled) applySettled(rows.current as unknown as Map<number, Order>, message.settled);
     }
