@@ -24,6 +24,8 @@ run npx --no-install tsx bench/main-thread/run.ts
 run npx --no-install tsx bench/inp.ts
 # Cold start on a cheap phone (issue 20): Lighthouse mobile profile on /, /hq, /xq?id=12, /orderrecord, logged in; about 2 min.
 run npx --no-install tsx bench/lighthouse.ts
+# Repeat visit (issue 20): /hq's last known prices, marked not live, with product/list held; 4x CPU, Slow 4G; about 3 min.
+run npx --no-install tsx bench/repeat-visit.ts
 
 echo
 echo "== summary (load average: $(cut -d' ' -f1-3 /proc/loadavg))"

@@ -20,6 +20,9 @@ export interface PhaseResult {
   readonly slowTapsMs: readonly number[];
   /** Worker CPU as % of one core, unthrottled (null: not measurable here). */
   readonly workerPct: number | null;
+  /** The largest message the page received from the worker in the window, and how many it received. */
+  readonly maxMessageBytes: number;
+  readonly messages: number;
 }
 
 type Metrics = Map<string, number>;
@@ -60,5 +63,7 @@ export async function measureWindow(page: Page, cdp: CDPSession, seconds: number
     taps,
     slowTapsMs: tapDurations(probe.events),
     workerPct: worker0 === null || worker1 === null ? null : (100 * (worker1 - worker0)) / (wall * 1000),
+    maxMessageBytes: probe.messages.maxBytes,
+    messages: probe.messages.count,
   };
 }

@@ -2,10 +2,10 @@
 // live chart and my 1,000 open orders on that product, then /xq of a product with no orders of mine. The last
 // two differ only by the orders, so their difference is what the countdowns (with their rows and price
 // lines) cost over the chart alone.
-import { ORDERS, type BenchServer } from './fixture.ts';
+import { MANY_ORDERS, ORDERS, type BenchServer } from './fixture.ts';
 
 export type Variant = 'ours' | 'baseline';
-export type PhaseName = 'orderrecord' | 'xq' | 'xq-chart-alone';
+export type PhaseName = 'orderrecord' | 'xq' | 'xq-chart-alone' | 'orderrecord-10k' | 'xq-10k';
 
 export interface Phase {
   readonly name: PhaseName;
@@ -15,10 +15,13 @@ export interface Phase {
   readonly ready: string;
   /** What a tap lands on: plain text, so the tap measures the page's responsiveness and changes nothing. */
   readonly tapTarget: string;
+  /** The member whose page it is: the demo member (1,000 orders) unless said. */
+  readonly member?: 'many';
 }
 
 // Ours renders a window of rows (aria-setsize tells the full length); the baseline renders every row.
-const rows = `(document.querySelectorAll('.order-row').length >= ${ORDERS} || Number(document.querySelector('.order-row')?.getAttribute('aria-setsize') ?? 0) >= ${ORDERS})`;
+const rowsOf = (n: number) => `(document.querySelectorAll('.order-row').length >= ${n} || Number(document.querySelector('.order-row')?.getAttribute('aria-setsize') ?? 0) >= ${n})`;
+const rows = rowsOf(ORDERS);
 const countdownShown = `/\\d/.test(document.querySelector('.countdown')?.textContent ?? '')`;
 const chartAndTape = `document.querySelector('.chart-box canvas') !== null && document.querySelectorAll('.tape tbody tr').length > 0`;
 const xq = (variant: Variant, id: number): string => (variant === 'ours' ? `/xq?id=${id}` : `/bench-naive/index.html?view=xq&id=${id}`);
@@ -44,5 +47,25 @@ export const PHASES: readonly Phase[] = [
     path: (v, s) => xq(v, s.chartProductId),
     ready: chartAndTape,
     tapTarget: '.quote',
+  },
+];
+
+/** Ours only (the naive page would not cope): a second member with 10,000 open orders, for the seam and the worker. */
+export const MANY_PHASES: readonly Phase[] = [
+  {
+    name: 'orderrecord-10k',
+    label: `/orderrecord, ${MANY_ORDERS} open orders`,
+    path: () => '/orderrecord',
+    ready: `${rowsOf(MANY_ORDERS)} && ${countdownShown}`,
+    tapTarget: '.order-row:nth-child(2) .order-row__facts',
+    member: 'many',
+  },
+  {
+    name: 'xq-10k',
+    label: `/xq, chart + ${MANY_ORDERS} open orders`,
+    path: (_v, s) => `/xq?id=${s.manyOrdersProductId}`,
+    ready: `${rowsOf(MANY_ORDERS)} && ${countdownShown} && ${chartAndTape}`,
+    tapTarget: '.quote',
+    member: 'many',
   },
 ];

@@ -3,7 +3,7 @@
 import type { Browser } from 'playwright';
 import type { BenchServer } from './fixture.ts';
 import { CPU_SLOWDOWN, measureWindow, type PhaseResult } from './measure.ts';
-import { PHASES, type PhaseName, type Variant } from './phases.ts';
+import { PHASES, type Phase, type PhaseName, type Variant } from './phases.ts';
 import { PAGE_PROBE } from './probe.ts';
 
 /** After the screen is ready: startup work (first renders, history setData, GC) is not what we measure. */
@@ -14,16 +14,19 @@ export async function runVariant(
   server: BenchServer,
   variant: Variant,
   seconds: number,
+  phases: readonly Phase[] = PHASES,
 ): Promise<Map<PhaseName, PhaseResult>> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, bypassCSP: true });
   const results = new Map<PhaseName, PhaseResult>();
   try {
-    await context.addInitScript({ content: `localStorage.setItem('accessToken', ${JSON.stringify(server.token)});` });
+    const token = phases.every((p) => p.member === 'many') ? server.manyOrdersToken : server.token;
+    if (phases.some((p) => (p.member === 'many') !== (token === server.manyOrdersToken))) throw new Error('one member per pass');
+    await context.addInitScript({ content: `localStorage.setItem('accessToken', ${JSON.stringify(token)});` });
     await context.addInitScript({ content: PAGE_PROBE });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
-    for (const phase of PHASES) {
+    for (const phase of phases) {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
       await page.goto(new URL(phase.path(variant, server), server.url).toString());
       await page.waitForFunction(phase.ready, undefined, { polling: 500, timeout: 180_000 });
