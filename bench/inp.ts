@@ -83,7 +83,7 @@ async function measureScreen(browser: Browser, server: BenchServer, screen: Scre
   // bypassCSP: the waits below are page expressions, which the app's CSP (no eval) would refuse.
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, bypassCSP: true });
   try {
-    await context.addInitScript({ content: `localStorage.setItem('accessToken', ${JSON.stringify(server.token)});` });
+    await context.addInitScript({ content: `localStorage.setItem('accessToken', ${JSON.stringify(server.tokens.demo)});` });
     await context.addInitScript({ content: PAGE_PROBE });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);

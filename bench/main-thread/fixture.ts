@@ -1,6 +1,6 @@
 // The benchmark's server: the real one (startServer), on a fresh PGlite data directory, with the demo member
-// holding 1,000 open orders on BTCUSDT, and a second member holding 10,000 on SOLUSDT (issue 21's seam and worker
-// figures). The orders are inserted with SQL (placing them through order/create takes minutes), with their stake
+// holding 1,000 open orders on BTCUSDT, a second member holding 10,000 on SOLUSDT (issue 21's seam and worker
+// figures), and a third with none (the same BTCUSDT chart without orders: what the orders cost, and only that). The orders are inserted with SQL (placing them through order/create takes minutes), with their stake
 // and fee debited as ledger rows, so the books balance as if placed.
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -17,16 +17,16 @@ const CYCLE_S = 4 * 3_600;
 const AMOUNT = 1_000n; // 10.00, the minimum
 const FEE = 2n; // 0.2 %
 
+/** Whose page a phase is: 1,000 open orders on the orders product, 10,000 on another, or none. */
+export type BenchMember = 'demo' | 'many' | 'none';
+
 export interface BenchServer {
   readonly url: string;
-  readonly token: string;
-  /** A second member with MANY_ORDERS open orders on manyOrdersProductId. */
-  readonly manyOrdersToken: string;
-  readonly manyOrdersProductId: number;
-  /** Holds the orders: /xq with the chart and 1,000 countdowns. */
+  readonly tokens: Readonly<Record<BenchMember, string>>;
+  /** The demo member's 1,000 orders are on it; the member with none views it for the chart alone. */
   readonly ordersProductId: number;
-  /** Same kind of market without orders of mine: /xq with the chart alone. */
-  readonly chartProductId: number;
+  /** The 10,000 orders of the `many` member are on it. */
+  readonly manyOrdersProductId: number;
   stop(): Promise<void>;
 }
 
@@ -73,16 +73,17 @@ async function placeOpenOrders(running: Running, username: string, product: numb
 }
 
 const MANY = { username: 'bench10k', password: 'bench10k-pass', phone: '13900010000' };
+const NONE = { username: 'benchnone', password: 'benchnone-pass', phone: '13900010001' };
 
-/** The second member, registered through the API as the app would (the demo's invitation code). */
-async function registerMany(url: string): Promise<void> {
+/** Another member, registered through the API as the app would (the demo's invitation code). */
+async function register(url: string, member: typeof MANY): Promise<void> {
   const response = await fetch(new URL('api/user/register', url), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ ...MANY, confirmPassword: MANY.password, inviteCode: DEMO.inviteCode }),
+    body: JSON.stringify({ ...member, confirmPassword: member.password, inviteCode: DEMO.inviteCode }),
   });
   const json = (await response.json()) as { code: number; msg: string };
-  if (json.code !== 0) throw new Error(`register ${MANY.username} failed: ${json.msg}`);
+  if (json.code !== 0) throw new Error(`register ${member.username} failed: ${json.msg}`);
 }
 
 async function login(url: string, member: { username: string; password: string }): Promise<string> {
@@ -102,14 +103,14 @@ export async function startBenchServer(workDir: string, siteDir: string): Promis
   const running = await startServer(config);
   try {
     const ordersProductId = await productId(running, 'BTCUSDT');
-    const chartProductId = await productId(running, 'ETHUSDT');
+    const manyOrdersProductId = await productId(running, 'SOLUSDT');
     const url = running.url.replace('localhost', '127.0.0.1');
     await placeOpenOrders(running, DEMO.username, ordersProductId, ORDERS, 1_000);
-    await registerMany(url);
-    const manyOrdersProductId = await productId(running, 'SOLUSDT');
+    await register(url, MANY);
     await placeOpenOrders(running, MANY.username, manyOrdersProductId, MANY_ORDERS, 1_000);
-    const [token, manyOrdersToken] = [await login(url, DEMO), await login(url, MANY)];
-    return { url, token, manyOrdersToken, manyOrdersProductId, ordersProductId, chartProductId, stop: () => running.stop() };
+    await register(url, NONE);
+    const tokens = { demo: await login(url, DEMO), many: await login(url, MANY), none: await login(url, NONE) };
+    return { url, tokens, ordersProductId, manyOrdersProductId, stop: () => running.stop() };
   } catch (error) {
     await running.stop();
     throw error;

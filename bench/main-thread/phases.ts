@@ -1,8 +1,8 @@
 // The screens measured, in order, on the same page: /orderrecord with 1,000 open orders, then /xq with the
-// live chart and my 1,000 open orders on that product, then /xq of a product with no orders of mine. The last
-// two differ only by the orders, so their difference is what the countdowns (with their rows and price
-// lines) cost over the chart alone.
-import { MANY_ORDERS, ORDERS, type BenchServer } from './fixture.ts';
+// live chart and my 1,000 open orders on that product, then the same /xq as a member with no orders. The last
+// two differ only by the orders, so their difference is what the orders (their rows, countdowns, strip and
+// chart marks) cost over the chart alone.
+import { MANY_ORDERS, ORDERS, type BenchMember, type BenchServer } from './fixture.ts';
 
 export type Variant = 'ours' | 'baseline';
 export type PhaseName = 'orderrecord' | 'xq' | 'xq-chart-alone' | 'orderrecord-10k' | 'xq-10k';
@@ -15,8 +15,8 @@ export interface Phase {
   readonly ready: string;
   /** What a tap lands on: plain text, so the tap measures the page's responsiveness and changes nothing. */
   readonly tapTarget: string;
-  /** The member whose page it is: the demo member (1,000 orders) unless said. */
-  readonly member?: 'many';
+  /** Whose page it is (see BenchMember). */
+  readonly member: BenchMember;
 }
 
 // Ours renders a window of rows (aria-setsize tells the full length); the baseline renders every row.
@@ -33,6 +33,7 @@ export const PHASES: readonly Phase[] = [
     path: (v) => (v === 'ours' ? '/orderrecord' : '/bench-naive/index.html?view=orderrecord'),
     ready: `${rows} && ${countdownShown}`,
     tapTarget: '.order-row:nth-child(2) .order-row__facts',
+    member: 'demo',
   },
   {
     name: 'xq',
@@ -40,13 +41,15 @@ export const PHASES: readonly Phase[] = [
     path: (v, s) => xq(v, s.ordersProductId),
     ready: `${rows} && ${countdownShown} && ${chartAndTape}`,
     tapTarget: '.quote',
+    member: 'demo',
   },
   {
     name: 'xq-chart-alone',
-    label: '/xq, chart alone (no orders)',
-    path: (v, s) => xq(v, s.chartProductId),
+    label: '/xq, the same chart alone (a member with no orders)',
+    path: (v, s) => xq(v, s.ordersProductId),
     ready: chartAndTape,
     tapTarget: '.quote',
+    member: 'none',
   },
 ];
 
