@@ -39,7 +39,7 @@ describe('estimateClockOffset', () => {
     });
   });
 
-  it('forgets the best sample once it slides out of the window', () => {
+  it('keeps the sharpest samples when the window is full: the least certain one goes', () => {
     newScheduler().run(({ cold, expectObservable }) => {
       const samples = cold<ClockSample>('abc', {
         a: sample(0, 10, 1_000),
@@ -49,7 +49,8 @@ describe('estimateClockOffset', () => {
       expectObservable(samples.pipe(estimateClockOffset({ windowSize: 2 }))).toBe('abc', {
         a: { offsetMs: 1_000, rttMs: 10, samples: 1 },
         b: { offsetMs: 1_000, rttMs: 10, samples: 2 },
-        c: { offsetMs: 1_030, rttMs: 90, samples: 2 },
+        // b (the slowest) made room for c; a, the sharpest, stays the estimate.
+        c: { offsetMs: 1_000, rttMs: 10, samples: 2 },
       });
     });
   });
@@ -84,6 +85,51 @@ describe('estimateClockOffset', () => {
       });
       expectObservable(samples.pipe(estimateClockOffset())).toBe('--c', {
         c: { offsetMs: 700, rttMs: 30, samples: 1 },
+      });
+    });
+  });
+
+  it('keeps a sharp sample from a quiet moment while a busy server answers slowly (no drift in the countdowns)', () => {
+    newScheduler().run(({ cold, expectObservable }) => {
+      // Each busy answer waited 3.6 s before the server stamped it: its midpoint is 1.8 s off, within its own bounds.
+      const busy = (i: number): ClockSample => sample(1_000 * (i + 1), 3_700, 500, 3_650);
+      // A window of 4: the burst is more answers than it holds.
+      const samples = cold<ClockSample>('a(bcdefghijk)', {
+        a: sample(0, 10, 500),
+        ...Object.fromEntries([...'bcdefghijk'].map((k, i) => [k, busy(i)])),
+      });
+      const steady = (n: number) => ({ offsetMs: 500, rttMs: 10, samples: n });
+      expectObservable(samples.pipe(estimateClockOffset({ windowSize: 4 }))).toBe('a(bcdefghijk)', {
+        a: steady(1),
+        ...Object.fromEntries([...'bcdefghijk'].map((k, i) => [k, steady(Math.min(4, i + 2))])),
+      });
+    });
+  });
+
+  it('lets an old sharp sample go: it loses certainty with age, and is forgotten after the horizon', () => {
+    newScheduler().run(({ cold, expectObservable }) => {
+      const samples = cold<ClockSample>('abc', {
+        a: sample(0, 10, 1_000),
+        // 100 s on: a 5 ms bound grown to 105 ms loses to a fresh 100 ms round trip (50 ms).
+        b: sample(100_000, 100, 1_050),
+        c: sample(400_000, 300, 1_020),
+      });
+      expectObservable(samples.pipe(estimateClockOffset({ horizonMs: 120_000 }))).toBe('abc', {
+        a: { offsetMs: 1_000, rttMs: 10, samples: 1 },
+        b: { offsetMs: 1_050, rttMs: 100, samples: 2 },
+        // b is 300 s old: only c is left.
+        c: { offsetMs: 1_020, rttMs: 300, samples: 1 },
+      });
+    });
+  });
+
+  it('does not take two slow answers an hour off for a clock jump, but four that agree', () => {
+    newScheduler().run(({ cold, expectObservable }) => {
+      const off = (t: number): ClockSample => sample(t, 3_000, HOUR);
+      const samples = cold<ClockSample>('abcde', { a: sample(0, 20, 0), b: off(1_000), c: off(5_000), d: off(9_000), e: off(13_000) });
+      expectObservable(samples.pipe(estimateClockOffset())).toBe('a---e', {
+        a: { offsetMs: 0, rttMs: 20, samples: 1 },
+        e: { offsetMs: HOUR, rttMs: 3_000, samples: 4 },
       });
     });
   });
