@@ -14,6 +14,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright';
 import en from '../locales/en.json' with { type: 'json' };
 import { loadConfig } from '../server/config.ts';
 import { startServer } from '../server/start.ts';
+import { storedProducts } from '../tests/e2e/stored-products.ts';
 import { CPU_SLOWDOWN } from './main-thread/measure.ts';
 import { benchLine, describeSpread, spread } from './stats.ts';
 
@@ -54,18 +55,6 @@ async function throttled(context: BrowserContext, marks: readonly string[]): Pro
 }
 
 const shownAt = async (page: Page): Promise<number> => Number(await (await page.waitForFunction('window.__shown', undefined, { timeout: 60_000 })).jsonValue());
-
-/** The market worker's stored list (what a repeat visit shows first). */
-const storedProducts = (page: Page) =>
-  page.evaluate(`new Promise((resolve) => {
-    const open = indexedDB.open('candlewick-market');
-    open.onsuccess = () => {
-      const db = open.result;
-      if (!db.objectStoreNames.contains('snapshots')) return resolve(0);
-      const get = db.transaction('snapshots').objectStore('snapshots').get('products');
-      get.onsuccess = () => resolve(Array.isArray(get.result) ? get.result.length : 0);
-    };
-  })`) as Promise<number>;
 
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--disable-gpu', '--disable-dev-shm-usage'] });
 const ours: number[] = [];

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { BrowserContext, Page, Response } from '@playwright/test';
 import { expect, test, WEB_NAME } from './support.ts';
+import { storedProducts } from './stored-products.ts';
 
 /**
  * Issue 20: the app is installable (manifest linked and valid, service worker registered and controlling the
@@ -245,22 +246,6 @@ for (const [path, calls] of Object.entries(FIRST_CALLS)) {
     if (path.startsWith('/xq')) await expect(page.locator('.trade-bar').getByRole('button', { name: en.market['rise'] ?? '', exact: true })).toBeVisible();
     expect(Object.fromEntries(asked)).toEqual(Object.fromEntries(calls.map((c) => [c, 1])));
   });
-}
-
-/** How many products the market worker has stored for the next visit (its IndexedDB, read from the page). */
-function storedProducts(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('candlewick-market');
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('snapshots')) return resolve(0);
-          const get = db.transaction('snapshots').objectStore('snapshots').get('products');
-          get.onsuccess = () => resolve(Array.isArray(get.result) ? get.result.length : 0);
-        };
-      }),
-  );
 }
 
 for (const path of ['/', '/hq']) {

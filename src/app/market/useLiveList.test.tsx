@@ -22,16 +22,22 @@ function Rows({ worker }: { readonly worker: MarketWorker }) {
   return <p data-testid="rows">{(items ?? []).map((o) => `${o.id}:${o.status}:${o.settlePrice ?? '-'}:${o.profit ?? '-'}`).join(' ')}</p>;
 }
 
+/** The rows on a page, fed by a stand-in worker that has been subscribed to. */
+async function renderRows() {
+  const fake = fakeWorker();
+  adoptMarketWorker(fake.worker);
+  const screen = await render(
+    <Provider store={createStore()}>
+      <Rows worker={fake.worker} />
+    </Provider>,
+  );
+  await expect.poll(fake.subscribed).toBe(true);
+  return { fake, screen };
+}
+
 describe('useLiveList', () => {
   it('fills in the results a patch names by id, and keeps the rest of each row', async () => {
-    const fake = fakeWorker();
-    adoptMarketWorker(fake.worker);
-    const screen = await render(
-      <Provider store={createStore()}>
-        <Rows worker={fake.worker} />
-      </Provider>,
-    );
-    await expect.poll(fake.subscribed).toBe(true);
+    const { fake, screen } = await renderRows();
     fake.send({ kind: 'reset', items: [open(1), open(2), open(3)], total: 3 });
     await expect.element(screen.getByTestId('rows')).toHaveTextContent('1:open:-:- 2:open:-:- 3:open:-:-');
     fake.send({
@@ -45,14 +51,7 @@ describe('useLiveList', () => {
   });
 
   it('lays field changes over the rows it holds and keeps the rest of each row', async () => {
-    const fake = fakeWorker();
-    adoptMarketWorker(fake.worker);
-    const screen = await render(
-      <Provider store={createStore()}>
-        <Rows worker={fake.worker} />
-      </Provider>,
-    );
-    await expect.poll(fake.subscribed).toBe(true);
+    const { fake, screen } = await renderRows();
     fake.send({ kind: 'reset', items: [open(1), open(2)], total: 2 });
     await expect.element(screen.getByTestId('rows')).toHaveTextContent('1:open:-:- 2:open:-:-');
     // A change for a row not held (id 9) is dropped, not made into a half row.
