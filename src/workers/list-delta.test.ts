@@ -42,6 +42,18 @@ describe('listDelta', () => {
     });
   });
 
+  it('with fields: a row that lost a field crosses whole, so the page does not keep the old value', () => {
+    newScheduler().run(({ cold, expectObservable }) => {
+      // The row as an older server version might send it: without `open`.
+      const withoutOpen = Object.fromEntries(Object.entries(product(1, '10')).filter(([key]) => key !== 'open'));
+      const pages = cold('ab', { a: page(product(1, '10')), b: { items: [withoutOpen as Product], total: 1 } });
+      expectObservable(pages.pipe(listDelta<Product>({ fields: true }))).toBe('ab', {
+        a: { kind: 'reset', items: [product(1, '10')], total: 1 },
+        b: { kind: 'patch', upserts: [withoutOpen], removed: [], total: 1 },
+      });
+    });
+  });
+
   it('a late subscriber gets the rows as they stand after the field changes', () => {
     const snapshot = listSnapshot<Product>();
     const deltas: ListDelta<Product>[] = [

@@ -15,12 +15,17 @@ export interface ListPage<T> {
 /** Rows are compared by their JSON: the wire rows are small flat objects, and this catches any change. */
 const sameRow = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
-/** The id and the fields of `row` that differ from `before` (flat wire rows: each field compared by its JSON). */
-function changedFields<T extends Keyed>(before: T, row: T): RowChange<T> | null {
+/**
+ * The id and the fields of `row` that differ from `before` (flat wire rows: each field compared by its JSON);
+ * null when nothing did, 'whole' when a field is gone (laying the change over the held row would keep it).
+ */
+function changedFields<T extends Keyed>(before: T, row: T): RowChange<T> | 'whole' | null {
+  const held = before as Record<string, unknown>;
+  if (Object.keys(held).some((key) => !(key in row))) return 'whole';
   const change: Record<string, unknown> = {};
   let any = false;
   for (const [key, value] of Object.entries(row)) {
-    if (JSON.stringify(value) === JSON.stringify((before as Record<string, unknown>)[key])) continue;
+    if (JSON.stringify(value) === JSON.stringify(held[key])) continue;
     change[key] = value;
     any = true;
   }
@@ -51,11 +56,9 @@ export function listDelta<T extends Keyed>(options: { readonly fields?: boolean 
           const changes: RowChange<T>[] = [];
           for (const [id, row] of next) {
             const before = previous.get(id);
-            if (before === undefined) upserts.push(row);
-            else if (options.fields) {
-              const change = changedFields(before, row);
-              if (change) changes.push(change);
-            } else if (!sameRow(before, row)) upserts.push(row);
+            const change = before === undefined ? 'whole' : options.fields ? changedFields(before, row) : sameRow(before, row) ? null : 'whole';
+            if (change === 'whole') upserts.push(row);
+            else if (change !== null) changes.push(change);
           }
           const removed: number[] = [];
           for (const id of previous.keys()) if (!next.has(id)) removed.push(id);
