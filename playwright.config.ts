@@ -27,14 +27,27 @@ if (!process.env['E2E_DATA_DIR']) {
 if (!existsSync('dist/index.html')) throw new Error('dist/index.html is missing: run `npm run build` before `playwright test`.');
 
 const port = process.env['E2E_PORT'];
+const JOURNEY_WORKERS = Number(process.env['E2E_WORKERS'] ?? 8);
+const CHROMIUM_ARGS = ['--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--disable-background-networking'];
+const HEADLESS_CHROMIUM = { executablePath: process.env['CHROMIUM_SHELL_PATH'] ?? '/usr/bin/chromium-headless-shell', args: CHROMIUM_ARGS };
+const FULL_CHROMIUM = { executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS };
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
-  fullyParallel: false,
-  // Two shared cores run the server and the browser too; one worker keeps timings sane.
-  workers: Number(process.env['E2E_WORKERS'] ?? 1),
+  // Most journeys wait on the market (a 30 s order, a settle, a poll) far more than they compute, so they run side
+  // by side, in Chromium's headless build (same source and version, a third of the full browser's CPU); the ones
+  // that wait for a settlement (tagged @settles) are queued first, so their wait overlaps the others' work. The
+  // tests that assert real-time figures run after them in the full browser, on a quiet machine: the light ones
+  // (@timing) two at a time, then the one that settles a burst of 1,000 orders (@burst) alone.
+  workers: JOURNEY_WORKERS,
+  projects: [
+    { name: 'settling', grep: /@settles/, fullyParallel: true, use: { launchOptions: HEADLESS_CHROMIUM } },
+    { name: 'journeys', grepInvert: /@settles|@timing|@burst/, fullyParallel: true, use: { launchOptions: HEADLESS_CHROMIUM } },
+    { name: 'timing', grep: /@timing/, dependencies: ['settling', 'journeys'], workers: 2, fullyParallel: true, use: { launchOptions: FULL_CHROMIUM } },
+    { name: 'burst', grep: /@burst/, dependencies: ['timing'], workers: 1, use: { launchOptions: FULL_CHROMIUM } },
+  ],
   retries: 0,
   forbidOnly: Boolean(process.env['CI']),
   timeout: 60_000,
@@ -49,11 +62,8 @@ export default defineConfig({
     // The service worker stays out of every spec but tests/e2e/pwa.spec.ts (which allows it), so a spec's network
     // view (and any page.route) sees what the server sent.
     serviceWorkers: 'block',
-    trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-      args: ['--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--disable-background-networking'],
-    },
+    // A trace costs a tenth of a run's CPU and CI keeps no files: E2E_TRACE=1 records one for each failed test.
+    trace: process.env['E2E_TRACE'] === '1' ? 'retain-on-failure' : 'off',
   },
   webServer: {
     command: 'npx tsx server/main.ts',

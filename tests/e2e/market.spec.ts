@@ -163,7 +163,7 @@ test('/xq shows the chart and the trade tape; Rise opens the order sheet and "su
   expect(errors).toEqual([]);
 });
 
-test('a 30 s order: form, countdown, result; balance and fund flow move by exactly the ledger amounts', async ({ page, member, request }) => {
+test('a 30 s order: form, countdown, result; balance and fund flow move by exactly the ledger amounts', { tag: '@settles' }, async ({ page, member, request }) => {
   test.setTimeout(180_000);
   const errors = watchErrors(page);
   const btc = await productBySymbol(request, member.token, 'BTCUSDT');
@@ -252,7 +252,7 @@ test('a 30 s order: form, countdown, result; balance and fund flow move by exact
 });
 
 for (const shiftMin of [10, -10]) {
-  test(`the countdown keeps the server's time when the phone's clock is ${shiftMin > 0 ? 'ahead' : 'behind'} by 10 minutes`, async ({ page, context, member, request }) => {
+  test(`the countdown keeps the server's time when the phone's clock is ${shiftMin > 0 ? 'ahead' : 'behind'} by 10 minutes`, { tag: '@settles' }, async ({ page, context, member, request }) => {
     test.setTimeout(150_000);
     const errors = watchErrors(page);
     const shift = shiftMin * MINUTE;

@@ -14,6 +14,8 @@ const en = JSON.parse(readFileSync('locales/en.json', 'utf8')) as { pwa: Record<
 const THEMES = ['dark', 'light'] as const;
 
 test.use({ serviceWorkers: 'allow' });
+// In order, in one worker: one test swaps the served sw.js for a new build while it runs.
+test.describe.configure({ mode: 'default' });
 
 /** Opens `path` and reloads it once the service worker is active, so the page is controlled by it. */
 async function openControlled(page: Page, path = '/'): Promise<void> {

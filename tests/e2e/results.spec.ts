@@ -45,7 +45,7 @@ async function watchResultToast(page: Page): Promise<void> {
   });
 }
 
-test('an order placed from the sticky bar settles while I am on /my: the result toast shows the amount within 1 s of the settle time', async ({ page, member, request }) => {
+test('an order placed from the sticky bar settles while I am on /my: the result toast shows the amount within 1 s of the settle time', { tag: '@timing' }, async ({ page, member, request }) => {
   test.setTimeout(120_000);
   const errors = watchErrors(page);
   expect(await operator(DATA_DIR, 'credit', member.username, '1000')).toContain('Credited 1000.00');

@@ -112,7 +112,7 @@ for (const lang of ['en', 'vn', 'zn'] as const) {
 test.describe(() => {
 // axe-core is injected as a script, which the app's CSP rightly refuses (as in layout.spec.ts).
 test.use({ bypassCSP: true });
-test('orders placed from the sticky bar show in the strip; a settled one keeps its row with the result and settle price', async ({ page, member, request }) => {
+test('orders placed from the sticky bar show in the strip; a settled one keeps its row with the result and settle price', { tag: '@settles' }, async ({ page, member, request }) => {
   test.setTimeout(150_000);
   const errors = watchErrors(page);
   const id = await btcId(request);
