@@ -108,7 +108,7 @@ describe('createCandleChart', () => {
     c.apply({ kind: 'reset', interval: '1m', bars: history });
     const createLine = vi.spyOn(c.candles, 'createPriceLine');
     const removeLine = vi.spyOn(c.candles, 'removePriceLine');
-    const mark = { id: 1, direction: 'rise' as const, openPrice: 1.5, openTime: 100 * 60_000, settleTime: 101 * 60_000, label: 'Rise 12:00' };
+    const mark = { id: 1, direction: 'rise' as const, openPrice: 1.5, openTime: 100 * 60_000, settleTime: 101 * 60_000 };
     c.setOrderMarks([mark, { ...mark, id: 2, direction: 'fall', openPrice: 1.6 }]);
     expect(createLine).toHaveBeenCalledTimes(2);
     expect(c.candles.priceLines()).toHaveLength(2);

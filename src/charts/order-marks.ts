@@ -10,8 +10,6 @@ export interface OrderMark {
   readonly openPrice: number;
   readonly openTime: number;
   readonly settleTime: number;
-  /** Already translated, e.g. "Rise · settles 12:30:15". */
-  readonly label: string;
 }
 
 export interface MarkColors {
@@ -20,9 +18,9 @@ export interface MarkColors {
 }
 
 /**
- * Draws my open orders: a dashed price line at each open price (titled with its settle time) and markers
- * on the bars where each order opened and, once drawn, where it settles. Lines are diffed by order id, so
- * a repeated call with the same orders touches nothing.
+ * Draws my open orders: a dashed price line at each open price (untitled: text drawn into the pane on every
+ * frame is the costliest part of a line) and markers on the bars where each order opened and, once drawn, where
+ * it settles. Lines are diffed by order id, so a repeated call with the same orders touches nothing.
  */
 export function createOrderMarks(series: ISeriesApi<'Candlestick'>, markers: ISeriesMarkersPluginApi<Time>, colors: MarkColors) {
   const lines = new Map<number, { line: IPriceLine; key: string }>();
@@ -58,7 +56,7 @@ export function createOrderMarks(series: ISeriesApi<'Candlestick'>, markers: ISe
       const keep = new Set<number>();
       for (const mark of marks) {
         keep.add(mark.id);
-        const key = `${mark.openPrice}|${mark.label}|${mark.direction}`;
+        const key = `${mark.openPrice}|${mark.direction}`;
         const existing = lines.get(mark.id);
         if (existing?.key === key) continue;
         if (existing) series.removePriceLine(existing.line);
@@ -68,7 +66,6 @@ export function createOrderMarks(series: ISeriesApi<'Candlestick'>, markers: ISe
           lineStyle: LineStyle.Dashed,
           lineWidth: 1,
           axisLabelVisible: true,
-          title: mark.label,
         });
         lines.set(mark.id, { line, key });
       }

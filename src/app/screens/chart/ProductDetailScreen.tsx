@@ -5,7 +5,6 @@ import type { ProductDetails } from '../../../contract/market.ts';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { Sheet } from '../../components/Sheet.tsx';
 import { useLang } from '../../hooks/useLang.ts';
-import { intlLocale } from '../../i18n/languages.ts';
 import { LiveMark } from '../../market/LiveMark.tsx';
 import { useProductOrders, useProducts } from '../../market/useMarketData.ts';
 import { formatChange, formatPrice, trendOf } from '../../market/marketFormat.ts';
@@ -45,10 +44,9 @@ function ProductDetail({ id }: { readonly id: number }) {
 
 function Loaded({ product }: { readonly product: ProductDetails }) {
   const { t } = useTranslation();
-  const locale = intlLocale(useLang());
   const member = useAtomValue(tokenAtom) !== null;
   const orders = useProductOrders(product.id);
-  const marks = useMemo(() => orderMarksOf(orders.items, t, locale), [orders.items, t, locale]);
+  const marks = useMemo(() => orderMarksOf(orders.items), [orders.items]);
   const ticket = useTicketParams(product, 'sheet');
   const [busy, setBusy] = useState(false);
   const dock = useDockHeight();

@@ -1,17 +1,17 @@
-import type { TFunction } from 'i18next';
 import type { OrderMark } from '../../../charts/order-marks.ts';
 import type { Order } from '../../../contract/market.ts';
-import { formatClock } from '../../market/marketFormat.ts';
 
 /**
  * At most this many orders are drawn: each dashed line with its axis label costs the chart a redraw on every
  * tick (1,000 kept a 4x-throttled phone ~98 % busy in bench/main-thread; 12 still cost ~8 points over the
  * chart alone). The ones settling soonest are the ones a member is watching; the list below has them all.
+ * The lines carry no title: drawing "Rise · 12:30:15" into the pane on every frame cost three lines about a
+ * point of a 4x-throttled main thread, and the strip just below says the same with a countdown.
  */
 export const MAX_CHART_MARKS = 3;
 
-/** My open orders as chart marks: open price line titled "Rise · 12:30:15" (the settle time). */
-export function orderMarksOf(orders: readonly Order[] | null, t: TFunction, locale: string): OrderMark[] {
+/** My open orders as chart marks: a line at the open price, coloured by direction. */
+export function orderMarksOf(orders: readonly Order[] | null): OrderMark[] {
   if (!orders) return [];
   return orders
     .filter((o) => o.status === 'open')
@@ -23,6 +23,5 @@ export function orderMarksOf(orders: readonly Order[] | null, t: TFunction, loca
       openPrice: Number(o.openPrice),
       openTime: o.openTime,
       settleTime: o.settleTime,
-      label: t('market.line_label', { direction: t(`market.${o.direction}`), time: formatClock(o.settleTime, locale) }),
     }));
 }
