@@ -1,5 +1,6 @@
 import type { OrderMark } from '../../../charts/order-marks.ts';
 import type { Order } from '../../../contract/market.ts';
+import { soonestOpen } from './soonestOpen.ts';
 
 /**
  * At most this many orders are drawn: each dashed line with its axis label costs the chart a redraw on every
@@ -13,11 +14,7 @@ export const MAX_CHART_MARKS = 3;
 /** My open orders as chart marks: a line at the open price, coloured by direction. */
 export function orderMarksOf(orders: readonly Order[] | null): OrderMark[] {
   if (!orders) return [];
-  return orders
-    .filter((o) => o.status === 'open')
-    .sort((a, b) => a.settleTime - b.settleTime || a.id - b.id)
-    .slice(0, MAX_CHART_MARKS)
-    .map((o) => ({
+  return soonestOpen(orders, MAX_CHART_MARKS).map((o) => ({
       id: o.id,
       direction: o.direction,
       openPrice: Number(o.openPrice),
