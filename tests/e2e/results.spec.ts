@@ -71,6 +71,9 @@ test('an order placed from the sticky bar settles while I am on /my: the result 
   await sheet.getByRole('button', { name: en.market.confirm }).click();
   const order = ((await (await created).json()) as { data: Order }).data;
   expect(order.status).toBe('open');
+  // The placed order closes the sheet by going Back in history; leaving before that lands would race it (a
+  // history traversal aborts the navigation to /my: net::ERR_ABORTED).
+  await expect(sheet).toBeHidden();
 
   // Away from every order screen: /my shows no orders, yet the result reaches it.
   await page.goto('/my');
