@@ -178,7 +178,9 @@ try {
     for (let i = 0; i < RUNS; i++) {
       const profile = await loggedInProfile(token);
       console.log(`lighthouse: ${path} run ${i + 1} (load ${loadavg()[0]?.toFixed(2)})`);
-      runs.push(await lighthouseRetrying(path, profile));
+      const run = await lighthouseRetrying(path, profile);
+      console.log(`lighthouse: ${path} run ${i + 1}: performance ${run.score}, FCP ${Math.round(run.fcpMs)} ms, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms`);
+      runs.push(run);
     }
     const pick = (k: keyof Figures) => spread(runs.map((r) => r[k])).median;
     results.set(path, { score: pick('score'), fcpMs: pick('fcpMs'), lcpMs: pick('lcpMs'), tbtMs: pick('tbtMs'), kib: pick('kib') });

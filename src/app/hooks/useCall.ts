@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { isApiFailure, networkFailure, type ApiFailure } from '../api/failure.ts';
 
 export type CallState<T> = { status: 'loading' } | { status: 'ok'; data: T } | { status: 'error'; failure: ApiFailure };
@@ -22,7 +22,9 @@ export function useCall<T>(key: string | null, run: () => Promise<T>): { state: 
     let live = true;
     setState({ status: 'loading' });
     runRef.current().then(
-      (data) => live && setState({ status: 'ok', data }),
+      // What an answer renders (a whole screen, often) is a transition: React renders it in slices a tap can
+      // come between, instead of one long task on a slow phone.
+      (data) => live && startTransition(() => setState({ status: 'ok', data })),
       (e: unknown) => live && setState({ status: 'error', failure: isApiFailure(e) ? e : networkFailure }),
     );
     return () => {
