@@ -23,7 +23,8 @@ export function createApp(deps: Deps): Hono {
     await next();
     // Every answer carries the server time so the app can correct its clock.
     c.header('X-Server-Time', String(deps.clock.now()));
-    c.header('Cache-Control', 'no-store');
+    // Only the public market reads say otherwise (public, max-age=1): nothing of a member's is ever kept.
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'private, no-store');
   });
   // Answers over about 1 KB go out brotli or gzip compressed (market lists, candles, records) on slow mobile data.
   app.use('/api/*', compressAnswers(1024));

@@ -38,6 +38,16 @@ export async function readInput(c: Context, method: 'GET' | 'POST', path: string
   return input;
 }
 
+/** The input as the schema's output, or the translated validation error (field by field) thrown. */
+export function validInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const fields = fieldsOf(parsed.error);
+  // A field that carries a message of its own ("Please Enter The Amount") names the whole error.
+  const own = Object.values(fields).find((k): k is ErrorKey => k.startsWith('error.'));
+  throw new ApiError(own ?? 'error.validation', fields);
+}
+
 /** Fields never part of a fingerprint: a PIN must not be recoverable from what is kept for idempotency. */
 const SECRET_FIELD = /password|pin$|pwd|authorization|token/i;
 const withoutSecrets = (body: unknown): unknown =>
@@ -73,16 +83,9 @@ export function route<P extends ApiPath>(app: Hono, deps: Deps, path: P, handler
     const now = deps.clock.now();
     const user = await findSession(deps.db, c.req.header('authorization'), now);
     if (endpoint.auth && !user) throw new ApiError('error.unauthorized');
-    const input = await readInput(c, endpoint.method, path);
-    const parsed = endpoint.req.safeParse(input);
-    if (!parsed.success) {
-      const fields = fieldsOf(parsed.error);
-      // A field that carries a message of its own ("Please Enter The Amount") names the whole error.
-      const own = Object.values(fields).find((k): k is ErrorKey => k.startsWith('error.'));
-      throw new ApiError(own ?? 'error.validation', fields);
-    }
+    const body = validInput(endpoint.req, await readInput(c, endpoint.method, path));
     const base = {
-      body: parsed.data,
+      body,
       user,
       deps,
       lang: langOf(c.req.header('accept-language')),
@@ -95,7 +98,7 @@ export function route<P extends ApiPath>(app: Hono, deps: Deps, path: P, handler
     let data: Res<P>;
     if (endpoint.idempotent && user && key !== undefined) {
       if (!IDEMPOTENCY_KEY.test(key)) throw new ApiError('error.validation', { 'Idempotency-Key': 'field.invalid' });
-      data = await idempotent(deps.db, user.id, key, path, await fingerprint(deps.db, parsed.data), (db) => handler({ ...base, db }));
+      data = await idempotent(deps.db, user.id, key, path, await fingerprint(deps.db, body), (db) => handler({ ...base, db }));
     } else if (endpoint.idempotent) {
       data = await deps.db.transaction((tx) => handler({ ...base, db: tx }));
     } else {

@@ -3,12 +3,14 @@ import type { Db } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import { fromCents, fromPpm } from '../domain/money.ts';
 import { ApiError } from '../http/errors.ts';
+import { marketRoute } from '../http/market-route.ts';
 import { route } from '../http/route.ts';
 import { findProduct, loadProducts, type MarketProduct } from '../market/catalog.ts';
 import { kdataBars } from '../market/kdata.ts';
 import { openOrders, settledOrders } from '../market/orders.ts';
 import { formatScaled } from '../market/prices.ts';
 import { quotes, summaryOf } from '../market/quotes.ts';
+import { watermark } from '../market/recorder.ts';
 import { latestTrades, turnover24h } from '../market/turnover.ts';
 
 /** How many settled orders product/orders shows beside the open ones. */
@@ -21,14 +23,14 @@ async function knownProduct(db: Db, id: number): Promise<MarketProduct> {
 }
 
 export function productRoutes(app: Hono, deps: Deps) {
-  route(app, deps, 'product/list', async ({ body, db, now }) => {
+  marketRoute(app, deps, 'product/list', watermark, async ({ body, db, now }) => {
     const all = await loadProducts(db);
     const q = await quotes(db, now);
     const items = all.filter((p) => body.category === undefined || p.category === body.category).map((p) => summaryOf(p, q.get(p.id), now));
     return { items, serverTime: now };
   });
 
-  route(app, deps, 'product/details', async ({ body, db, now }) => {
+  marketRoute(app, deps, 'product/details', watermark, async ({ body, db, now }) => {
     const p = await knownProduct(db, body.id);
     const q = (await quotes(db, now, p.id)).get(p.id);
     return {
@@ -41,12 +43,12 @@ export function productRoutes(app: Hono, deps: Deps) {
     };
   });
 
-  route(app, deps, 'product/kdata', async ({ body, db, now }) => {
+  marketRoute(app, deps, 'product/kdata', watermark, async ({ body, db, now }) => {
     const p = await knownProduct(db, body.id);
     return { interval: body.interval, bars: await kdataBars(db, p, body.interval, now, body.limit, body.since), serverTime: now };
   });
 
-  route(app, deps, 'product/trunover', async ({ body, db, now }) => {
+  marketRoute(app, deps, 'product/trunover', watermark, async ({ body, db, now }) => {
     const p = await knownProduct(db, body.id);
     const price = (await quotes(db, now, p.id)).get(p.id)?.price ?? p.sim.price;
     const day = await turnover24h(db, p, now);

@@ -33,6 +33,12 @@ interface Endpoint {
   readonly req: z.ZodType;
   readonly res: z.ZodType;
   readonly doc: string;
+  /**
+   * A public market read: the same answer for everyone in a given second. Also served as GET with query
+   * parameters, with a strong ETag (304 on If-None-Match) and `Cache-Control: public, max-age=1`; the server
+   * computes it once per second per question. Every other answer is `private, no-store`.
+   */
+  readonly cached?: true;
 }
 
 // Literal flags, so the server's handler types know whether a member is signed in.
@@ -42,6 +48,8 @@ const money = <Q extends z.ZodType, R extends z.ZodType>(req: Q, res: R, doc: st
   ({ method: 'POST', auth: true, idempotent: true, req, res, doc }) as const;
 const publicPost = <Q extends z.ZodType, R extends z.ZodType>(req: Q, res: R, doc: string) =>
   ({ method: 'POST', auth: false, idempotent: false, req, res, doc }) as const;
+const marketRead = <Q extends z.ZodType, R extends z.ZodType>(req: Q, res: R, doc: string) =>
+  ({ method: 'POST', auth: false, idempotent: false, cached: true, req, res, doc }) as const;
 const get = <Q extends z.ZodType, R extends z.ZodType>(req: Q, res: R, doc: string) =>
   ({ method: 'GET', auth: true, idempotent: false, req, res, doc }) as const;
 const publicGet = <Q extends z.ZodType, R extends z.ZodType>(req: Q, res: R, doc: string) =>
@@ -86,10 +94,10 @@ export const api = {
   'order/hold_list': post(holdListReq, holdListRes, 'My open orders with open price, settle time and the server time; with `since`, only those opened since, and the open count.'),
   'order/results': post(orderResultsReq, holdList, 'My orders with these ids, open or settled (ids not mine are left out): the due chase.'),
   // Market reads are public: a visitor browses /hq and /xq (decisions.md, issue 11 item 4); product/orders is mine.
-  'product/list': publicPost(productListReq, productList, 'Products with last price, 24 h change and category.'),
-  'product/details': publicPost(productRef, productDetails, 'One product: cycles with payout rates, fee rate, minimum and maximum amounts.'),
-  'product/trunover': publicPost(turnoverReq, turnover, '24 h volume and amount, and the latest trades (since a cursor).'),
-  'product/kdata': publicPost(kdataReq, kdata, 'Candles of an interval; with `since`, only bars at or after it (new or changed).'),
+  'product/list': marketRead(productListReq, productList, 'Products with last price, 24 h change and category.'),
+  'product/details': marketRead(productRef, productDetails, 'One product: cycles with payout rates, fee rate, minimum and maximum amounts.'),
+  'product/trunover': marketRead(turnoverReq, turnover, '24 h volume and amount, and the latest trades (since a cursor).'),
+  'product/kdata': marketRead(kdataReq, kdata, 'Candles of an interval; with `since`, only bars at or after it (new or changed).'),
   'product/orders': post(productRef, holdList, 'My orders on one product: open ones and the latest settled ones.'),
   // Support (decisions.md)
   'support/messages': post(messagesReq, messages, 'Chat messages after a cursor, and the unread count; markRead clears it.'),
@@ -102,6 +110,7 @@ export const api = {
 export type Api = typeof api;
 export type ApiPath = keyof Api;
 export type GetPath = { [P in ApiPath]: Api[P]['method'] extends 'GET' ? P : never }[ApiPath];
+export type CachedPath = { [P in ApiPath]: Api[P] extends { readonly cached: true } ? P : never }[ApiPath];
 export type IdempotentPath = { [P in ApiPath]: Api[P]['idempotent'] extends true ? P : never }[ApiPath];
 /** What the caller passes (defaults may be omitted). */
 export type Req<P extends ApiPath> = z.input<Api[P]['req']>;
