@@ -24,6 +24,8 @@ run npx --no-install tsx bench/main-thread/run.ts
 run npx --no-install tsx bench/inp.ts
 # Cold start on a cheap phone (issue 20): Lighthouse mobile profile on /, /hq, /xq?id=12, /orderrecord, logged in; about 2 min.
 run npx --no-install tsx bench/lighthouse.ts
+# Data plan (issue 22): KB and requests per minute per screen, headers included, and a hidden tab; about 7 min.
+run npx --no-install tsx bench/data-plan.ts
 # Repeat visit (issue 20): /hq's last known prices, marked not live, with product/list held; 4x CPU, Slow 4G; about 3 min.
 run npx --no-install tsx bench/repeat-visit.ts
 

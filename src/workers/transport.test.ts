@@ -39,4 +39,71 @@ describe('clock samples from answers (issue 21: a busy server does not shift the
     const [sample] = samples;
     expect(sample && sample.serverTime - (sample.sentAt + sample.receivedAt) / 2).toBe(OFFSET);
   });
+
+  it('takes no sample from an answer older than the request (a market read the server computed earlier in its second)', async () => {
+    const samples: ClockSample[] = [];
+    let t = 1_000;
+    const post = createTransport({
+      fetch: async () => {
+        t = 1_050;
+        return new Response(JSON.stringify({ code: 0, msg: '', data: { items: [], serverTime: 400 + OFFSET } }), {
+          headers: { 'Content-Type': 'application/json', 'Server-Timing': 'app;dur=640' },
+        });
+      },
+      session: () => ({ apiBase: 'http://x/api', token: null, lang: 'en' }),
+      now: () => t,
+      onSample: (s) => samples.push(s),
+      onUnauthorized: () => undefined,
+    });
+    await post('product/list', {}, new AbortController().signal);
+    expect(samples).toEqual([]);
+  });
 });
+
+describe('public market reads (issue 22: GET, If-None-Match, 304 is nothing new)', () => {
+  const session = () => ({ apiBase: 'http://x/api', token: 'tok-1', lang: 'en' as const });
+
+  it('asks with GET and sorted query parameters, without the token, then with the tag it holds; a 304 answers the same data', async () => {
+    const sent: { url: string; init: RequestInit | undefined }[] = [];
+    const post = createTransport({
+      fetch: async (input, init) => {
+        sent.push({ url: String(input), init });
+        const etag = '"abc"';
+        if (new Headers(init?.headers).get('If-None-Match') === etag) return new Response(null, { status: 304, headers: { ETag: etag, 'X-Server-Time': '5000' } });
+        return Response.json({ code: 0, msg: '', data: { interval: '1m', bars: [], serverTime: 4_000 } }, { headers: { ETag: etag } });
+      },
+      session,
+      now: () => 0,
+      onSample: () => undefined,
+      onUnauthorized: () => undefined,
+    });
+    const signal = new AbortController().signal;
+    const first = await post('product/kdata', { interval: '1m', id: 7, since: 60_000 }, signal);
+    const second = await post('product/kdata', { interval: '1m', id: 7, since: 60_000 }, signal);
+    expect(second).toBe(first);
+    expect(sent.map((r) => r.url)).toEqual(['http://x/api/product/kdata?id=7&interval=1m&since=60000', 'http://x/api/product/kdata?id=7&interval=1m&since=60000']);
+    expect(sent.map((r) => r.init?.method)).toEqual(['GET', 'GET']);
+    expect(sent.map((r) => new Headers(r.init?.headers).get('If-None-Match'))).toEqual([null, '"abc"']);
+    expect(sent.map((r) => new Headers(r.init?.headers).get('Authorization'))).toEqual([null, null]);
+  });
+
+  it("keeps a member's paths as POST with the token and never sends a tag", async () => {
+    const sent: RequestInit[] = [];
+    const post = createTransport({
+      fetch: async (_input, init) => {
+        sent.push(init ?? {});
+        return Response.json({ code: 0, msg: '', data: { items: [], serverTime: 1 } }, { headers: { ETag: '"x"' } });
+      },
+      session,
+      now: () => 0,
+      onSample: () => undefined,
+      onUnauthorized: () => undefined,
+    });
+    await post('order/hold_list', {}, new AbortController().signal);
+    await post('order/hold_list', {}, new AbortController().signal);
+    expect(sent.map((r) => r.method)).toEqual(['POST', 'POST']);
+    expect(sent.map((r) => new Headers(r.headers).get('Authorization'))).toEqual(['tok-1', 'tok-1']);
+    expect(sent.map((r) => new Headers(r.headers).get('If-None-Match'))).toEqual([null, null]);
+  });
+});
+

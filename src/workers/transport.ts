@@ -1,4 +1,4 @@
-import type { ApiPath, Req, Res } from '../contract/api.ts';
+import type { ApiPath, CachedPath, Req, Res } from '../contract/api.ts';
 import type { ClockSample } from '../streams/inputs.ts';
 import type { Session } from './messages.ts';
 
@@ -67,29 +67,79 @@ export function clockSample(sentAt: number, receivedAt: number, server: { readon
   return { sentAt: sentAt + worked / 2, receivedAt: receivedAt - worked / 2, serverTime: server.at + worked / 2 };
 }
 
-/** POSTs `{ ...body }` to `<apiBase>/<path>` with the session's headers and unwraps `{ code: 0, data }`. */
+/**
+ * The contract's public market reads (`cached`): asked with GET, without the member's token (the answer is
+ * everyone's, so a shared cache may keep it), and with the tag of the answer already held for that URL. The
+ * Record makes the compiler check that this names exactly the contract's list.
+ */
+const MARKET_READS: Readonly<Record<CachedPath, true>> = { 'product/list': true, 'product/details': true, 'product/kdata': true, 'product/trunover': true };
+const isMarketRead = (path: ApiPath): path is CachedPath => Object.hasOwn(MARKET_READS, path);
+/** Held answers by URL, for 304s: a few products × intervals and cursors; the oldest goes first. */
+const HELD_ANSWERS = 64;
+
+/** The body as query parameters, in a stable order (one URL per question, for every cache on the way). */
+export function queryOf(body: object): string {
+  const pairs = Object.entries(body)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]): [string, string] => [k, String(v)])
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return new URLSearchParams(pairs).toString();
+}
+
+/**
+ * Sends a request with the session's headers and unwraps `{ code: 0, data }`: POST with a JSON body, or for a
+ * public market read GET with query parameters and If-None-Match; a 304 answers the data already held for that
+ * URL (the same object, so nothing downstream sees a change).
+ */
 export function createTransport(deps: TransportDeps): Post {
+  const held = new Map<string, { readonly etag: string; readonly data: unknown }>();
+  const hold = (url: string, etag: string | null, data: unknown): void => {
+    held.delete(url);
+    if (etag === null) return;
+    held.set(url, { etag, data });
+    for (const oldest of held.keys()) {
+      if (held.size <= HELD_ANSWERS) break;
+      held.delete(oldest);
+    }
+  };
   return async (path, body, signal, options) => {
     const session = deps.session();
+    const base = `${session.apiBase.replace(/\/$/, '')}/${path}`;
+    const read = isMarketRead(path);
+    const query = read ? queryOf(body) : '';
+    const url = read && query !== '' ? `${base}?${query}` : base;
+    const mine = read ? held.get(url) : undefined;
     const sentAt = deps.now();
     let response: Response;
     try {
-      response = await deps.fetch(`${session.apiBase.replace(/\/$/, '')}/${path}`, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Authorization: session.token ?? '',
-          'Accept-Language': session.lang,
-          ...(options?.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}),
-        },
-        body: JSON.stringify(body),
-        signal,
-      });
+      response = await deps.fetch(
+        url,
+        read
+          ? { method: 'GET', headers: { 'Accept-Language': session.lang, ...(mine ? { 'If-None-Match': mine.etag } : {}) }, signal }
+          : {
+              method: 'POST',
+              headers: {
+                'Content-Type': 'application/json',
+                Authorization: session.token ?? '',
+                'Accept-Language': session.lang,
+                ...(options?.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}),
+              },
+              body: JSON.stringify(body),
+              signal,
+            },
+      );
     } catch (error) {
       if (signal.aborted) throw error;
       throw new RequestError(0, 'error.network');
     }
     const receivedAt = deps.now();
+    if (response.status === 304 && mine) {
+      // Nothing new. The server's clock at the end of its work is still a sample.
+      const at = Number(response.headers.get('x-server-time'));
+      if (Number.isFinite(at) && at > 0) deps.onSample(clockSample(sentAt, receivedAt, { at, workedMs: 0 }));
+      hold(url, mine.etag, mine.data);
+      return mine.data as Res<typeof path>;
+    }
     const json: unknown = await response.json().catch(() => null);
     if (response.status === 401) {
       deps.onUnauthorized(session.token);
@@ -99,8 +149,11 @@ export function createTransport(deps: TransportDeps): Post {
       throw new RequestError(response.status, errorKeyOf(json), fieldsOf(json));
     }
     const data = (json as { data: Res<typeof path> }).data;
+    if (read) hold(url, response.headers.get('etag'), data);
     const server = serverTimeOf(data, response);
-    if (server !== null) deps.onSample(clockSample(sentAt, receivedAt, server));
+    // An answer older than this request (a public market read computed earlier in its second, for someone
+    // else) does not say what the server's clock read during this round trip: no sample.
+    if (server !== null && server.workedMs <= receivedAt - sentAt) deps.onSample(clockSample(sentAt, receivedAt, server));
     return data;
   };
 }

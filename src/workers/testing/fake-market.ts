@@ -3,7 +3,9 @@
 import type { Bar, Order, ProductSummary } from '../../contract/market.ts';
 
 export interface RecordedRequest {
+  /** Without the query. */
   readonly path: string;
+  readonly method: string;
   readonly body: Record<string, unknown>;
   readonly headers: Headers;
   readonly at: number;
@@ -76,9 +78,13 @@ export function fakeMarket(): FakeMarket {
     count: (path) => market.requests.filter((r) => r.path === path).length,
     fetch: async (input, init) => {
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      const path = url.replace(/^.*\/api\//, '');
-      const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<string, unknown>;
-      const recorded: RecordedRequest = { path, body, headers: new Headers(init?.headers), at: Date.now(), aborted: false };
+      const [path = '', query = ''] = url.replace(/^.*\/api\//, '').split('?');
+      // A public market read comes as GET with query parameters (numbers as decimal text), the rest as a JSON body.
+      const body =
+        init?.method === 'GET'
+          ? Object.fromEntries([...new URLSearchParams(query)].map(([k, v]) => [k, /^-?\d+$/.test(v) ? Number(v) : v]))
+          : (JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<string, unknown>);
+      const recorded: RecordedRequest = { path, method: init?.method ?? 'GET', body, headers: new Headers(init?.headers), at: Date.now(), aborted: false };
       market.requests.push(recorded);
       init?.signal?.addEventListener('abort', () => (recorded.aborted = true));
       await sleep(market.delayMs, init?.signal);

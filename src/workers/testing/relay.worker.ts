@@ -9,7 +9,8 @@ import { openMarketCache } from '../market-cache.ts';
 export interface RelayedRequest {
   readonly method: string;
   readonly headers: Record<string, string>;
-  readonly body: string;
+  /** Null for a GET (a public market read), which may not carry one. */
+  readonly body: string | null;
 }
 export interface RelayedResponse {
   readonly status: number;
@@ -28,7 +29,7 @@ const api = createMarketApi({
     if (!pageFetch) throw new TypeError('no page fetch yet');
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const headers = Object.fromEntries(new Headers(init?.headers).entries());
-    const answer = await pageFetch(url, { method: init?.method ?? 'GET', headers, body: typeof init?.body === 'string' ? init.body : '' });
+    const answer = await pageFetch(url, { method: init?.method ?? 'GET', headers, body: typeof init?.body === 'string' ? init.body : null });
     return new Response(answer.body, { status: answer.status, headers: { 'content-type': 'application/json' } });
   },
 });

@@ -1,0 +1,116 @@
+// What each screen costs a member on metered data (issue 22): requests and kilobytes per minute, HTTP headers
+// included, counted on the browser context (it sees the worker's requests too) in Chromium against the real
+// server (the main-thread bench's fixture: the demo with 1,000 open orders, a member with 10,000). Screens:
+// /, /hq, /xq?id=<BTCUSDT>, /orderrecord with 10,000 open orders, a closed market's /xq, and a hidden tab.
+// Baseline: the figures measured on main before issue 22 (the issue's table; /orderrecord and the closed
+// market had none, so their targets stand in). DATA_PLAN_SECONDS sets the window (60).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Request } from 'playwright';
+import { buildSite } from './main-thread/build.ts';
+import { startBenchServer, type BenchMember, type BenchServer } from './main-thread/fixture.ts';
+import { benchLine } from './stats.ts';
+
+const SECONDS = Number(process.env['DATA_PLAN_SECONDS'] ?? 60);
+/** After the screen has loaded: its first calls are the cold start, not the per-minute cost. */
+const SETTLE_MS = 5_000;
+
+interface Screen {
+  readonly name: string;
+  path(server: BenchServer, closedId: number): string;
+  readonly member: BenchMember;
+  /** KB per minute before issue 22 (or the target where nothing was measured). */
+  readonly baselineKb: number;
+  readonly targetKb: number;
+  readonly targetRequests?: number;
+  readonly hidden?: boolean;
+}
+
+const SCREENS: readonly Screen[] = [
+  { name: 'home', path: () => '/', member: 'demo', baselineKb: 69.0, targetKb: 10 },
+  { name: 'hq', path: () => '/hq', member: 'demo', baselineKb: 72.5, targetKb: 10 },
+  { name: 'xq', path: (s) => `/xq?id=${s.ordersProductId}`, member: 'demo', baselineKb: 144.9, targetKb: 20, targetRequests: 70 },
+  { name: 'orderrecord-10k', path: () => '/orderrecord', member: 'many', baselineKb: 5, targetKb: 5 },
+  { name: 'xq-closed', path: (_s, closed) => `/xq?id=${closed}`, member: 'none', baselineKb: 3, targetKb: 3 },
+  { name: 'hidden', path: (s) => `/xq?id=${s.ordersProductId}`, member: 'demo', baselineKb: 0, targetKb: 0, targetRequests: 0, hidden: true },
+];
+
+interface Cost {
+  readonly requests: number;
+  readonly bytes: number;
+}
+
+async function closedProductId(server: BenchServer): Promise<number> {
+  const res = await fetch(new URL('api/product/list', server.url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+  const { data } = (await res.json()) as { data: { items: { id: number; category: string; open: boolean }[] } };
+  // New York and Hong Kong never trade at the same time: at any hour one stock market is shut.
+  const closed = data.items.find((p) => p.category === 'stocks' && !p.open);
+  if (!closed) throw new Error('no stock market is closed now');
+  return closed.id;
+}
+
+async function measure(browser: Browser, server: BenchServer, screen: Screen, closedId: number): Promise<Cost> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    await page.goto(new URL('/favicon.ico', server.url).toString());
+    await page.evaluate(`localStorage.setItem('accessToken', ${JSON.stringify(server.tokens[screen.member])})`);
+    await page.goto(new URL(screen.path(server, closedId), server.url).toString());
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(SETTLE_MS);
+    if (screen.hidden) {
+      // As a phone does when the member switches apps: the page says it is hidden (the app tells the worker).
+      await page.evaluate(`Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' }); Object.defineProperty(document, 'hidden', { configurable: true, get: () => true }); document.dispatchEvent(new Event('visibilitychange'))`);
+      await page.waitForTimeout(SETTLE_MS);
+    }
+    const counted: Promise<number>[] = [];
+    const onFinished = (request: Request): void => {
+      counted.push(request.sizes().then((s) => s.requestHeadersSize + s.requestBodySize + s.responseHeadersSize + s.responseBodySize, () => 0));
+    };
+    context.on('requestfinished', onFinished);
+    await page.waitForTimeout(SECONDS * 1000);
+    context.off('requestfinished', onFinished);
+    const sizes = await Promise.all(counted);
+    const perMinute = 60 / SECONDS;
+    return { requests: sizes.length * perMinute, bytes: sizes.reduce((a, b) => a + b, 0) * perMinute };
+  } finally {
+    await context.close();
+  }
+}
+
+const workDir = mkdtempSync(join(tmpdir(), 'candlewick-data-plan-'));
+process.on('exit', () => rmSync(workDir, { recursive: true, force: true }));
+const siteDir = process.env['MAIN_THREAD_SITE'] ?? join(workDir, 'site');
+if (!process.env['MAIN_THREAD_SITE']) buildSite(siteDir);
+const server = await startBenchServer(workDir, siteDir);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--disable-gpu', '--disable-dev-shm-usage'] });
+const results = new Map<string, Cost>();
+try {
+  const closedId = await closedProductId(server);
+  console.log(`data-plan: ${SCREENS.length} screens, ${SECONDS} s each, load ${loadavg()[0]?.toFixed(2)}`);
+  for (const screen of SCREENS) {
+    const cost = await measure(browser, server, screen, closedId);
+    results.set(screen.name, cost);
+    console.log(`data-plan: ${screen.name} ${(cost.bytes / 1024).toFixed(1)} KB and ${cost.requests.toFixed(0)} requests per minute`);
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
+console.log(`targets (issue 22), load ${loadavg()[0]?.toFixed(2)}:`);
+for (const screen of SCREENS) {
+  const cost = results.get(screen.name);
+  if (!cost) continue;
+  const kb = cost.bytes / 1024;
+  const met = kb <= screen.targetKb && (screen.targetRequests === undefined || cost.requests <= screen.targetRequests);
+  console.log(`  ${screen.name}: ${kb.toFixed(1)} KB/min (<= ${screen.targetKb}), ${cost.requests.toFixed(0)} requests/min${screen.targetRequests === undefined ? '' : ` (<= ${screen.targetRequests})`} -> ${met ? 'met' : 'not met'}`);
+}
+for (const screen of SCREENS) {
+  const cost = results.get(screen.name);
+  if (!cost) continue;
+  // A hidden tab's figure is requests (its target is none at all), beside the same screen's when visible.
+  const visible = results.get('xq')?.requests ?? Number.NaN;
+  if (screen.hidden) console.log(`BENCH data-plan-${screen.name}: ours ${cost.requests} requests/min, baseline ${visible} requests/min, ratio ${visible / cost.requests}`);
+  else console.log(benchLine(`data-plan-${screen.name}`, cost.bytes / 1024, screen.baselineKb, 'KB/min'));
+}
