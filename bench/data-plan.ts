@@ -64,16 +64,31 @@ async function measure(browser: Browser, server: BenchServer, screen: Screen, cl
       await page.evaluate(`Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' }); Object.defineProperty(document, 'hidden', { configurable: true, get: () => true }); document.dispatchEvent(new Event('visibilitychange'))`);
       await page.waitForTimeout(SETTLE_MS);
     }
-    const counted: Promise<number>[] = [];
+    const counted: Promise<{ readonly path: string; readonly bytes: number; readonly headers: number }>[] = [];
     const onFinished = (request: Request): void => {
-      counted.push(request.sizes().then((s) => s.requestHeadersSize + s.requestBodySize + s.responseHeadersSize + s.responseBodySize, () => 0));
+      const path = new URL(request.url()).pathname;
+      counted.push(
+        request.sizes().then(
+          (s) => ({ path, bytes: s.requestHeadersSize + s.requestBodySize + s.responseHeadersSize + s.responseBodySize, headers: s.requestHeadersSize + s.responseHeadersSize }),
+          () => ({ path, bytes: 0, headers: 0 }),
+        ),
+      );
     };
     context.on('requestfinished', onFinished);
     await page.waitForTimeout(SECONDS * 1000);
     context.off('requestfinished', onFinished);
     const sizes = await Promise.all(counted);
     const perMinute = 60 / SECONDS;
-    return { requests: sizes.length * perMinute, bytes: sizes.reduce((a, b) => a + b, 0) * perMinute };
+    // Where it goes, by path: what the next change should look at.
+    const byPath = new Map<string, { n: number; bytes: number; headers: number }>();
+    for (const { path, bytes, headers } of sizes) {
+      const held = byPath.get(path) ?? { n: 0, bytes: 0, headers: 0 };
+      byPath.set(path, { n: held.n + 1, bytes: held.bytes + bytes, headers: held.headers + headers });
+    }
+    for (const [path, c] of [...byPath].sort((a, b) => b[1].bytes - a[1].bytes)) {
+      console.log(`  ${screen.name} ${path}: ${(c.n * perMinute).toFixed(0)} requests, ${((c.bytes * perMinute) / 1024).toFixed(1)} KB (headers ${((c.headers * perMinute) / 1024).toFixed(1)} KB) per minute`);
+    }
+    return { requests: sizes.length * perMinute, bytes: sizes.reduce((a, b) => a + b.bytes, 0) * perMinute };
   } finally {
     await context.close();
   }

@@ -35,18 +35,33 @@ const expectSecurityHeaders = (res: Response, what: string) => {
 };
 
 describe('security headers (issue 13: there were none)', () => {
-  it('on the page, an asset, an API answer and an API error', async () => {
+  it('on the page and an asset', async () => {
     const app = site();
     for (const [what, res] of [
       ['page', await app.request('/market')],
       ['asset', await app.request('/assets/index.js')],
-      ['api', await app.request('/api/common/config', { method: 'POST', body: '{}' })],
-      ['api error', await app.request('/api/user/details', { method: 'POST', body: '{}' })],
     ] as const) {
       expectSecurityHeaders(res, what);
       // Plain HTTP here: no HSTS, or a local demo could become unreachable.
       expect(res.headers.get('strict-transport-security'), what).toBeNull();
     }
+  });
+
+  it("on an API answer and an API error: data that may load nothing and be framed by no one, without the page's headers", async () => {
+    const app = site();
+    for (const [what, res] of [
+      ['api', await app.request('/api/common/config', { method: 'POST', body: '{}' })],
+      ['api error', await app.request('/api/user/details', { method: 'POST', body: '{}' })],
+      ['api not found', await app.request('/api/nothing/here', { method: 'POST', body: '{}' })],
+    ] as const) {
+      expect(res.headers.get('content-security-policy'), what).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options'), what).toBe('nosniff');
+      expect(res.headers.get('x-frame-options'), what).toBe('DENY');
+      expect(res.headers.get('referrer-policy'), what).toBe('no-referrer');
+      expect(res.headers.get('permissions-policy'), what).toBeNull();
+      expect(res.headers.get('strict-transport-security'), what).toBeNull();
+    }
+    expect((await app.request('https://candlewick.example/api/common/config', { method: 'POST', body: '{}' })).headers.get('strict-transport-security')).toMatch(/^max-age=/);
   });
 
   it('HSTS only over TLS: an https URL, or a trusted proxy that says https', async () => {
