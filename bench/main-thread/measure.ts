@@ -15,6 +15,8 @@ export interface PhaseResult {
   readonly layoutAndStylePct: number;
   readonly longTasks: number;
   readonly longestTaskMs: number;
+  /** What ran in each long animation frame of the window (see probe.ts). */
+  readonly longFrames: readonly string[];
   readonly taps: number;
   /** Worst event per tap that reached 16 ms; taps faster than that are not listed. */
   readonly slowTapsMs: readonly number[];
@@ -60,6 +62,7 @@ export async function measureWindow(page: Page, cdp: CDPSession, seconds: number
     layoutAndStylePct: pct('LayoutDuration') + pct('RecalcStyleDuration'),
     longTasks: longTasks.length,
     longestTaskMs: Math.max(0, ...longTasks),
+    longFrames: probe.longFrames,
     taps,
     slowTapsMs: tapDurations(probe.events),
     workerPct: worker0 === null || worker1 === null ? null : (100 * (worker1 - worker0)) / (wall * 1000),

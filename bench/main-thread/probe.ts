@@ -3,7 +3,7 @@
 // Messages from the worker are counted where the page receives them (on the Worker and on comlink's ports), sized
 // as JSON plus the bytes of any binary arrays: close to, not exactly, the structured clone's size.
 export const PAGE_PROBE = `(() => {
-  const state = { longTasks: [], events: [], messages: { count: 0, maxBytes: 0, totalBytes: 0 } };
+  const state = { longTasks: [], longFrames: [], events: [], messages: { count: 0, maxBytes: 0, totalBytes: 0 } };
   const sizeOf = (data) => {
     let binary = 0;
     try {
@@ -32,11 +32,19 @@ export const PAGE_PROBE = `(() => {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) state.longTasks.push(e.duration);
   }).observe({ type: 'longtask' });
+  // What a long task ran: the long animation frames over 50 ms with their scripts (a rare one is otherwise a number).
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.duration <= 50) continue;
+      const scripts = (e.scripts || []).map((x) => \`\${Math.round(x.duration)} ms \${x.invokerType} \${x.invoker} \${x.sourceFunctionName || ''} \${(x.sourceURL || '').replace(/^.*\\//, '')}\`);
+      state.longFrames.push(\`\${Math.round(e.duration)} ms (blocking \${Math.round(e.blockingDuration)}, render \${Math.round(e.duration - (e.renderStart ? e.renderStart - e.startTime : e.duration))}): \${scripts.join('; ') || 'no script'}\`);
+    }
+  }).observe({ type: 'long-animation-frame' });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) state.events.push({ name: e.name, duration: e.duration, interactionId: e.interactionId || 0 });
   }).observe({ type: 'event', durationThreshold: 16 });
   globalThis.__mainThreadBench = {
-    reset() { state.longTasks = []; state.events = []; state.messages = { count: 0, maxBytes: 0, totalBytes: 0 }; },
+    reset() { state.longTasks = []; state.longFrames = []; state.events = []; state.messages = { count: 0, maxBytes: 0, totalBytes: 0 }; },
     read() { return JSON.parse(JSON.stringify(state)); },
   };
 })();`;
@@ -49,6 +57,8 @@ export interface ProbeEvent {
 
 export interface ProbeRead {
   readonly longTasks: readonly number[];
+  /** Long animation frames (> 50 ms) as text: duration, blocking, render time, and the scripts that ran. */
+  readonly longFrames: readonly string[];
   readonly events: readonly ProbeEvent[];
   /** What the page received from the worker in the window. */
   readonly messages: { readonly count: number; readonly maxBytes: number; readonly totalBytes: number };

@@ -55,6 +55,9 @@ try {
     const hog = await withCpuHog(() => runVariant(browser, server, 'ours', SECONDS, PHASES.filter((p) => p.name !== 'orderrecord')));
     const many = await runVariant(browser, server, 'ours', SECONDS, MANY_PHASES);
     runs.push({ ours: run.ours, baseline: run.baseline, hog, many });
+    for (const [variant, results] of [['ours', run.ours], ['hog', hog]] as const) {
+      for (const [phase, r] of results) for (const frame of r.longFrames) console.log(`run ${i + 1}: ${variant} ${phase} long frame ${frame}`);
+    }
     console.log(`run ${i + 1}: with a CPU hog, ours ${[...hog.entries()].map(([p, r]) => `${p} ${r.busyPct.toFixed(1)} % (${r.longTasks} long tasks)`).join(', ')}`);
     console.log(`run ${i + 1}: 10,000 orders, ${[...many.entries()].map(([p, r]) => `${p} ${r.busyPct.toFixed(1)} %, largest message ${r.maxMessageBytes} B of ${r.messages}, worker ${r.workerPct?.toFixed(2) ?? '?'} %`).join('; ')}`);
     const line = (v: Variant): string => [...(run[v] ?? new Map<string, { busyPct: number }>()).entries()].map(([p, r]) => `${p} ${r.busyPct.toFixed(1)} %`).join(', ');
