@@ -24,11 +24,20 @@ interface Details extends Product {
   readonly cycles: readonly { readonly seconds: number; readonly payoutRate: string }[];
 }
 
-/** serverNow − Date.now() here (the page shares this machine's clock), from the midpoint of one request. */
+/**
+ * serverNow − Date.now() here (the page shares this machine's clock), from the midpoint of the quickest of five
+ * requests. A member's own path: a public market read may be an answer computed earlier in its second (issue 22's
+ * micro-cache), whose serverTime is not the moment it was sent.
+ */
 async function serverOffset(request: Parameters<typeof api>[0], token: string): Promise<number> {
-  const sent = Date.now();
-  const { serverTime } = await api<{ serverTime: number }>(request, token, 'product/list');
-  return serverTime - (sent + Date.now()) / 2;
+  let best = { rtt: Infinity, offset: 0 };
+  for (let i = 0; i < 5; i++) {
+    const sent = Date.now();
+    const { serverTime } = await api<{ serverTime: number }>(request, token, 'order/hold_list');
+    const received = Date.now();
+    if (received - sent < best.rtt) best = { rtt: received - sent, offset: serverTime - (sent + received) / 2 };
+  }
+  return best.offset;
 }
 
 /** Records, in every document of the page, when the result toast first appears (page clock, ms). */
