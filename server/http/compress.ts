@@ -6,6 +6,10 @@ const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 const COMPRESSIBLE = /^(?:application\/(?:[\w.+-]+\+)?json|text\/(?!event-stream)[\w.+-]+)(?:[;\s]|$)/i;
 
+/** Bytes in an encoding, at the levels every answer uses (brotli 5: most of 11's gain for a fraction of its time). */
+export const encode = (bytes: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> =>
+  encoding === 'br' ? brotli(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }) : gz(bytes, { level: 6 });
+
 /** The encoding to use: brotli, then gzip, when the request accepts it with a q above 0. */
 export function chooseEncoding(header: string | undefined): 'br' | 'gzip' | null {
   const accepted = new Map<string, number>();
@@ -38,10 +42,7 @@ export function compressAnswers(threshold = 1024): MiddlewareHandler {
     else if (!/\baccept-encoding\b/i.test(vary) && vary !== '*') headers.set('Vary', `${vary}, Accept-Encoding`);
     const encoding = body.length >= threshold ? chooseEncoding(c.req.header('Accept-Encoding')) : null;
     if (!encoding) return replace(body);
-    const packed =
-      encoding === 'br'
-        ? await brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
-        : await gz(body, { level: 6 });
+    const packed = await encode(body, encoding);
     headers.set('Content-Encoding', encoding);
     headers.set('Content-Length', String(packed.length));
     const etag = headers.get('ETag');

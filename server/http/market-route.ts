@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { api, type Api, type CachedPath, type Res } from '../../src/contract/api.ts';
 import type { Db } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
-import { chooseEncoding } from './compress.ts';
+import { chooseEncoding, encode } from './compress.ts';
 import { createMicroCache } from './micro-cache.ts';
 import { readInput, validInput } from './route.ts';
 
@@ -31,9 +29,6 @@ interface Answer {
   readonly packed: Map<Encoding, Promise<Buffer>>;
 }
 
-const brotli = promisify(brotliCompress);
-const gz = promisify(gzip);
-
 function answerOf(data: unknown, at: number): Answer {
   const json = Buffer.from(JSON.stringify({ code: 0, msg: '', data }));
   // The same content a second later has another serverTime but is not new: the tag leaves the time out, so an
@@ -47,10 +42,7 @@ function answerOf(data: unknown, at: number): Answer {
 function packed(answer: Answer, encoding: Encoding): Promise<Buffer> {
   let bytes = answer.packed.get(encoding);
   if (!bytes) {
-    bytes =
-      encoding === 'br'
-        ? brotli(answer.json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: answer.json.length } })
-        : gz(answer.json, { level: 6 });
+    bytes = encode(answer.json, encoding);
     answer.packed.set(encoding, bytes);
   }
   return bytes;
