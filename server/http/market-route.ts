@@ -83,9 +83,8 @@ export function queryInput(schema: z.ZodType, query: Readonly<Record<string, str
  * Registers a public market read (contract `cached`) as POST (the spec's form) and GET with query parameters.
  * The answer is computed once per second per question (path and validated parameters) whoever asks, and again
  * as soon as `version` moves (the feed's watermark: a tick just written is never hidden for the rest of a second);
- * it is compressed
- * once per encoding, and sent with a strong ETag and `Cache-Control: public, max-age=1`; a GET whose
- * If-None-Match holds the tag gets 304 with no body. No session is looked up: the answer is everyone's.
+ * it is compressed once per encoding, and sent with a strong ETag and `Cache-Control: public, max-age=1`; a GET
+ * whose If-None-Match holds the tag gets 304 with no body. No session is looked up: the answer is everyone's.
  */
 export function marketRoute<P extends CachedPath>(
   app: Hono,
