@@ -6,7 +6,6 @@
  */
 export interface MicroCache<T> {
   get(key: string, stamp: string, compute: () => Promise<T>): Promise<T>;
-  readonly size: () => number;
 }
 
 export function createMicroCache<T>(maxEntries: number): MicroCache<T> {
@@ -28,6 +27,5 @@ export function createMicroCache<T>(maxEntries: number): MicroCache<T> {
       }
       return value;
     },
-    size: () => entries.size,
   };
 }

@@ -67,6 +67,9 @@ export function securityHeaders(trustedProxies: readonly string[]): MiddlewareHa
   };
 }
 
+// Only over TLS: a browser that got HSTS over plain HTTP would ignore it anyway, and a local demo must stay reachable.
+const HSTS = { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' };
+
 /** An API answer's policy: it is JSON, never a document, so it may load nothing and be framed by no one. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
@@ -80,7 +83,7 @@ function apiHeaderValues(tls: boolean): Record<string, string> {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     'X-Frame-Options': 'DENY',
-    ...(tls ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+    ...(tls ? HSTS : {}),
   };
 }
 
@@ -92,7 +95,6 @@ function securityHeaderValues(tls: boolean): Record<string, string> {
     'Permissions-Policy': PERMISSIONS,
     'X-Frame-Options': 'DENY',
     'Cross-Origin-Opener-Policy': 'same-origin',
-    // Only over TLS: a browser that got HSTS over plain HTTP would ignore it anyway, and a local demo must stay reachable.
-    ...(tls ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+    ...(tls ? HSTS : {}),
   };
 }
