@@ -6,7 +6,30 @@ const chromium = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
 export default defineConfig({
   plugins: [react()],
-  optimizeDeps: { include: ['comlink', 'rxjs', 'ky', 'react', 'react-dom', 'react-router-dom', 'jotai', 'i18next', 'react-i18next', 'vitest-browser-react', 'lightweight-charts', 'qrcode.react', 'browser-image-compression'] },
+  // Every package the browser tests reach, entry points included: one Vite discovers mid-run makes it re-optimize
+  // and reload the page under a running test file, which then fails ("failed to find the runner") or hangs.
+  optimizeDeps: {
+    include: [
+      'comlink',
+      'rxjs',
+      'rxjs/testing',
+      'ky',
+      'zod',
+      'react',
+      'react/jsx-runtime',
+      'react/jsx-dev-runtime',
+      'react-dom',
+      'react-dom/client',
+      'react-router-dom',
+      'jotai',
+      'i18next',
+      'react-i18next',
+      'vitest-browser-react',
+      'lightweight-charts',
+      'qrcode.react',
+      'browser-image-compression',
+    ],
+  },
   worker: { format: 'es' },
   test: {
     projects: [

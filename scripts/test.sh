@@ -32,15 +32,30 @@ for w in "${wanted[@]}"; do
   case $w in typecheck | lint | unit | browser | build | size | e2e | postgres) ;; *) echo "unknown section: $w" >&2; exit 2 ;; esac
 done
 # Runs one named section, teeing its output, and records "name  N s  <counts>" for the summary.
+# `section NAME [--limit SECONDS] COMMAND...`: a limited section that hangs is stopped (with its children) and fails
+# with a message naming it, instead of running into CI's own limit with no word of where it stuck.
 section() {
-  local name=$1
+  local name=$1 limit=''
   shift
+  if [[ ${1:-} == --limit ]]; then
+    limit=$2
+    shift 2
+  fi
   if [[ $name != install && ${#wanted[@]} -gt 0 && " ${wanted[*]} " != *" $name "* ]]; then return; fi
   current=$name
   echo
   echo "==> [$name] $*"
   local t0=$SECONDS
-  "$@" 2>&1 | tee "$LOG_DIR/$name.log"
+  if [[ -n $limit ]]; then
+    local code=0
+    timeout --kill-after=20 "$limit" "$@" 2>&1 | tee "$LOG_DIR/$name.log" || code=$?
+    if [[ $code -eq 124 || $code -eq 137 ]]; then
+      echo "Section $name did not finish within its limit of $limit s (it usually takes a fraction of that); stopped." >&2
+    fi
+    [[ $code -eq 0 ]] || exit "$code"
+  else
+    "$@" 2>&1 | tee "$LOG_DIR/$name.log"
+  fi
   summary+=("$(printf '%-10s %4d s  %s' "$name" $((SECONDS - t0)) "$(counts "$LOG_DIR/$name.log")")")
   current=''
 }
@@ -99,7 +114,7 @@ install_missing() {
 
 # The server's own test suite, on a throwaway PostgreSQL server instead of PGlite.
 postgres_tests() {
-  WITH_POSTGRES_REPORT="$LOG_DIR/postgres.txt" bash scripts/with-postgres.sh npx vitest run --project node server/
+  WITH_POSTGRES_REPORT="$LOG_DIR/postgres.txt" timeout --kill-after=20 600 bash scripts/with-postgres.sh npx vitest run --project node server/
 }
 
 section install install_missing
@@ -109,15 +124,16 @@ pg_version=$("$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 
 versions="Node $(node -v | tr -d v) · Chromium ${chromium_version:-missing} · PostgreSQL ${pg_version:-missing}"
 echo "$versions"
 summary+=("$(printf '%-10s %s' versions "$versions")")
-section typecheck npm run --silent typecheck
-section lint npm run --silent lint
-section unit npx vitest run --project node
-section browser npx vitest run --project browser
-section build npx vite build
+# Limits: several times each section's time on a slow CI machine, and together under CI's own 5400 s.
+section typecheck --limit 300 npm run --silent typecheck
+section lint --limit 300 npm run --silent lint
+section unit --limit 600 npx vitest run --project node
+section browser --limit 600 npx vitest run --project browser
+section build --limit 300 npx vite build
 # What `/` loads at once (JS + CSS, brotli) against issue 20's 110 KB budget, and the chart library only on the
 # chart screen.
-section size npx tsx scripts/size-budget.ts
-section e2e npx playwright test
+section size --limit 120 npx tsx scripts/size-budget.ts
+section e2e --limit 1500 npx playwright test
 section postgres postgres_tests
 [[ -f "$LOG_DIR/postgres.txt" ]] && summary+=("postgres   ran on $(cat "$LOG_DIR/postgres.txt")")
 echo
