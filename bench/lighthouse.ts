@@ -17,6 +17,7 @@ import { loadConfig } from '../server/config.ts';
 import { DEMO } from '../server/seed.ts';
 import { startServer } from '../server/start.ts';
 import { spread } from './stats.ts';
+import { selfSignedCertificate } from './tls.ts';
 
 const CHROME = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
 // SCREENS=/hq,/xq?id=12 measures only those (while iterating); all four by default.
@@ -51,19 +52,11 @@ async function site(): Promise<{ base: string; stop: () => Promise<void> }> {
   const siteDir = join(workDir, 'site');
   const built = spawnSync('npx', ['--no-install', 'vite', 'build', '--outDir', siteDir, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (built.status !== 0) throw new Error('vite build failed');
-  const tls = HTTP1 ? {} : selfSignedCertificate();
+  const tls = HTTP1 ? {} : selfSignedCertificate(workDir);
   const running = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(workDir, 'data'), STATIC_DIR: siteDir, ...tls }));
   return { base: running.url.replace('localhost', '127.0.0.1'), stop: () => running.stop() };
 }
 
-/** A certificate for 127.0.0.1 that lives as long as this run (the key never leaves workDir). */
-function selfSignedCertificate(): { TLS_CERT_FILE: string; TLS_KEY_FILE: string } {
-  const cert = join(workDir, 'cert.pem');
-  const key = join(workDir, 'key.pem');
-  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert], { stdio: ['ignore', 'ignore', 'inherit'] });
-  if (made.status !== 0) throw new Error('openssl could not make a certificate (LIGHTHOUSE_HTTP1=1 measures without TLS)');
-  return { TLS_CERT_FILE: cert, TLS_KEY_FILE: key };
-}
 const { base, stop } = await site();
 
 async function login(): Promise<string> {

@@ -98,8 +98,9 @@ async function login(url: string, member: { username: string; password: string }
   return token;
 }
 
-export async function startBenchServer(workDir: string, siteDir: string): Promise<BenchServer> {
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(workDir, 'data'), STATIC_DIR: siteDir });
+/** `tls`: the server's certificate settings, to serve HTTPS with HTTP/2 as members get it (data-plan). */
+export async function startBenchServer(workDir: string, siteDir: string, tls: Readonly<Record<string, string>> = {}): Promise<BenchServer> {
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(workDir, 'data'), STATIC_DIR: siteDir, ...tls });
   const running = await startServer(config);
   try {
     const ordersProductId = await productId(running, 'BTCUSDT');

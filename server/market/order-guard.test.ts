@@ -47,6 +47,18 @@ describe('the orders guard', () => {
     expect(await statusOf(id)).toBe('open');
   });
 
+  it('refuses a settlement that does not record its transaction, which a product/orders cursor would miss (0013)', async () => {
+    const id = await openOrder();
+    await expect(
+      s.deps.db.execute(sql`UPDATE orders SET status = 'won', settle_price = 6600100, settle_tick_time = ${settleAt}, settled_at = ${settleAt} WHERE id = ${id}`),
+    ).rejects.toThrow();
+    expect(await statusOf(id)).toBe('open');
+    await s.deps.db.execute(
+      sql`UPDATE orders SET status = 'won', settle_price = 6600100, settle_tick_time = ${settleAt}, settled_at = ${settleAt}, changed_xid = pg_current_xact_id() WHERE id = ${id}`,
+    );
+    expect(await statusOf(id)).toBe('won');
+  });
+
   it('refuses to delete an order, open or settled', async () => {
     const id = await openOrder();
     await expect(s.deps.db.execute(sql`DELETE FROM orders WHERE id = ${id}`)).rejects.toThrow();

@@ -96,6 +96,56 @@ export async function openOrdersSince(db: Db, userId: number, since: number): Pr
   return { items: found.map((r) => orderView(r.o, r.symbol, r.decimals)), openCount: Number(open?.n ?? 0) };
 }
 
+/** Changed orders one cursor answer carries at most; past that, the whole answer (open and latest settled) instead. */
+export const CHANGES_LIMIT = 500;
+
+/**
+ * My orders on one product opened or settled in a transaction the `cursor` snapshot did not see, and the snapshot
+ * of this read as the next cursor: both in one REPEATABLE READ transaction, so what is read and the cursor agree
+ * (migrations/0013). Null when more than CHANGES_LIMIT changed: the caller sends the whole answer instead.
+ * Throws ApiError('error.invalid') for a cursor PostgreSQL cannot read (the contract checks its shape only).
+ */
+export async function ordersChangedSince(db: Db, userId: number, productId: number, cursor: string): Promise<{ items: Order[] | null; cursor: string }> {
+  return db.transaction(
+    async (tx) => {
+      const [snap] = await rows<{ s: string; valid: boolean }>(
+        tx,
+        sql`SELECT pg_current_snapshot()::text AS s, pg_snapshot_xmax(${cursor}::pg_snapshot) <= pg_snapshot_xmax(pg_current_snapshot()) AS valid`,
+      ).catch((error: unknown) => {
+        throw isBadInput(error) ? fieldError('cursor', 'field.invalid') : error;
+      });
+      if (!snap) throw new Error('pg_current_snapshot returned nothing');
+      // A cursor from the future was not made by this database: refused rather than trusted.
+      if (!snap.valid) throw fieldError('cursor', 'field.invalid');
+      const found = await withProduct(tx)
+        .where(
+          and(
+            eq(orders.userId, userId),
+            eq(orders.productId, productId),
+            sql`${orders}.changed_xid >= pg_snapshot_xmin(${cursor}::pg_snapshot) AND NOT pg_visible_in_snapshot(${orders}.changed_xid, ${cursor}::pg_snapshot)`,
+          ),
+        )
+        .orderBy(orders.id)
+        .limit(CHANGES_LIMIT + 1);
+      return { items: found.length > CHANGES_LIMIT ? null : found.map((r) => orderView(r.o, r.symbol, r.decimals)), cursor: snap.s };
+    },
+    { isolationLevel: 'repeatable read' },
+  );
+}
+
+/** The snapshot a full answer was read in, as its cursor (call inside the same REPEATABLE READ transaction). */
+export async function currentSnapshot(db: Db): Promise<string> {
+  const [snap] = await rows<{ s: string }>(db, sql`SELECT pg_current_snapshot()::text AS s`);
+  if (!snap) throw new Error('pg_current_snapshot returned nothing');
+  return snap.s;
+}
+
+/** PostgreSQL refused a value as input (a malformed snapshot): 22P02 invalid_text_representation, 22003 out of range. */
+const isBadInput = (error: unknown): boolean => {
+  const code = (error as { code?: unknown; cause?: { code?: unknown } } | null)?.code ?? (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return code === '22P02' || code === '22003' || code === '22023';
+};
+
 /** My settled orders, newest settle time first (optionally on one product). */
 export async function settledOrders(db: Db, userId: number, page: { page: number; size: number }, productId?: number): Promise<{ items: Order[]; total: number }> {
   const where = and(eq(orders.userId, userId), ne(orders.status, 'open'), productId !== undefined ? eq(orders.productId, productId) : undefined);

@@ -47,7 +47,7 @@ export function settleStatement(input: SettleStatementInput): SQL {
              CASE WHEN price = open_price THEN 'draw' WHEN (price > open_price) = (direction = 'rise') THEN 'won' ELSE 'lost' END AS status
       FROM due
     ), ${SETTLED} AS (
-      UPDATE orders o SET status = d.status, settle_price = d.price, settle_tick_time = d.tick_t, settled_at = ${now},
+      UPDATE orders o SET status = d.status, settle_price = d.price, settle_tick_time = d.tick_t, settled_at = ${now}, changed_xid = pg_current_xact_id(),
         payout = CASE d.status WHEN 'won' THEN o.amount + o.amount * o.payout_ppm / 1000000 WHEN 'draw' THEN o.amount ELSE 0 END,
         profit = CASE d.status WHEN 'won' THEN o.amount * o.payout_ppm / 1000000 WHEN 'draw' THEN 0 ELSE -o.amount END
       FROM decided d

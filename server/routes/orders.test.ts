@@ -86,7 +86,7 @@ describe('order/create', () => {
     const hold = await s.call('order/hold_list', {}, { token: m.token });
     expect(hold.body.data).toEqual({ items: [o], serverTime: T0 + 500 });
     const mine = await s.call('product/orders', { id: btc.id }, { token: m.token });
-    expect(mine.body.data).toEqual({ items: [o], serverTime: T0 + 500 });
+    expect(mine.body.data).toEqual({ items: [o], cursor: expect.stringMatching(/^\d+:\d+:/), serverTime: T0 + 500 });
   });
 
   it('an Idempotency-Key retry returns the first answer with one effect; the same key with another body is 422', async () => {

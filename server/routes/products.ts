@@ -7,7 +7,7 @@ import { marketRoute } from '../http/market-route.ts';
 import { route } from '../http/route.ts';
 import { findProduct, loadProducts, type MarketProduct } from '../market/catalog.ts';
 import { kdataBars } from '../market/kdata.ts';
-import { openOrders, settledOrders } from '../market/orders.ts';
+import { currentSnapshot, openOrders, ordersChangedSince, settledOrders } from '../market/orders.ts';
 import { formatScaled } from '../market/prices.ts';
 import { quotes, summaryOf } from '../market/quotes.ts';
 import { watermark } from '../market/recorder.ts';
@@ -50,10 +50,15 @@ export function productRoutes(app: Hono, deps: Deps) {
 
   marketRoute(app, deps, 'product/trunover', watermark, async ({ body, db, now }) => {
     const p = await knownProduct(db, body.id);
-    const price = (await quotes(db, now, p.id)).get(p.id)?.price ?? p.sim.price;
+    const q = (await quotes(db, now, p.id)).get(p.id);
+    const price = q?.price ?? p.sim.price;
     const day = await turnover24h(db, p, now);
+    const summary = summaryOf(p, q, now);
     return {
-      price: formatScaled(price, p.decimals),
+      price: summary.price,
+      changePct: summary.changePct,
+      open: summary.open,
+      nextOpen: summary.nextOpen,
       volume24h: day.volume,
       amount24h: day.amount,
       high24h: formatScaled(day.high ?? price, p.decimals),
@@ -65,8 +70,19 @@ export function productRoutes(app: Hono, deps: Deps) {
 
   route(app, deps, 'product/orders', async ({ body, user, db, now }) => {
     const p = await knownProduct(db, body.id);
-    const open = await openOrders(db, user.id, p.id);
-    const settled = await settledOrders(db, user.id, { page: 1, size: RECENT_SETTLED }, p.id);
-    return { items: [...open, ...settled.items], serverTime: now };
+    if (body.cursor !== undefined) {
+      const changed = await ordersChangedSince(db, user.id, p.id, body.cursor);
+      if (changed.items !== null) return { items: changed.items, cursor: changed.cursor, serverTime: now };
+    }
+    // The whole answer, and the snapshot it was read in as its cursor: one REPEATABLE READ transaction.
+    return db.transaction(
+      async (tx) => {
+        const cursor = await currentSnapshot(tx);
+        const open = await openOrders(tx, user.id, p.id);
+        const settled = await settledOrders(tx, user.id, { page: 1, size: RECENT_SETTLED }, p.id);
+        return { items: [...open, ...settled.items], cursor, serverTime: now };
+      },
+      { isolationLevel: 'repeatable read' },
+    );
   });
 }

@@ -12,7 +12,7 @@ import { buyReq, earnList, earnListReq, holding, holdings, redeemReq, wealthDeta
 import type { ErrorKey, FieldKey } from './errors.ts';
 import {
   holdList, holdListReq, holdListRes, kdata, kdataReq, order, orderCreateReq, orderList, orderListReq, orderResultsReq, productDetails, productList,
-  productListReq, productRef, turnover, turnoverReq,
+  productListReq, productOrders, productOrdersReq, productRef, turnover, turnoverReq,
 } from './market.ts';
 import { contactAck, contactReq, messages, messagesReq, sendReq, supportMessage } from './support.ts';
 import {
@@ -98,7 +98,7 @@ export const api = {
   'product/details': marketRead(productRef, productDetails, 'One product: cycles with payout rates, fee rate, minimum and maximum amounts.'),
   'product/trunover': marketRead(turnoverReq, turnover, '24 h volume and amount, and the latest trades (since a cursor).'),
   'product/kdata': marketRead(kdataReq, kdata, 'Candles of an interval; with `since`, only bars at or after it (new or changed).'),
-  'product/orders': post(productRef, holdList, 'My orders on one product: open ones and the latest settled ones.'),
+  'product/orders': post(productOrdersReq, productOrders, 'My orders on one product: open ones and the latest settled ones; with `cursor`, only those opened or settled since (exactly once).'),
   // Support (decisions.md)
   'support/messages': post(messagesReq, messages, 'Chat messages after a cursor, and the unread count; markRead clears it.'),
   'support/send': post(sendReq, supportMessage, 'Send a text message to support.'),

@@ -55,6 +55,13 @@ export const trade = z.tuple([epochMs, price, z.string(), direction]);
 export const turnoverReq = z.object({ id, since: epochMs.optional() });
 export const turnover = z.object({
   price,
+  /**
+   * The product's quote as product/list gives it (change over 24 h, open, next opening), so a screen showing one
+   * product takes its price from its own poll and never downloads the whole list.
+   */
+  changePct: z.string(),
+  open: z.boolean(),
+  nextOpen: epochMs.nullable().optional(),
   volume24h: z.string(),
   amount24h: z.string(),
   high24h: price,
@@ -93,4 +100,13 @@ export const holdListRes = holdList.extend({ openCount: z.number().int().nonnega
 export const orderListReq = page;
 /** Results by id: the worker asks for the orders that just fell due, never a whole list again. */
 export const orderResultsReq = z.object({ ids: z.array(id).min(1, 'field.invalid').max(100, 'field.invalid') });
+/**
+ * A product/orders cursor: the database snapshot the last answer was read in ("xmin:xmax:xip,..." as PostgreSQL
+ * writes a pg_snapshot). Opaque to the app; checked for shape here so a bad one is a field error, never a 500.
+ */
+export const ordersCursor = z.string().max(4_096, 'field.invalid').regex(/^\d{1,20}:\d{1,20}:(\d{1,20}(,\d{1,20})*)?$/, 'field.invalid');
+/** With `cursor`, only my orders on the product that were opened or settled since that answer. */
+export const productOrdersReq = productRef.extend({ cursor: ordersCursor.optional() });
+/** `cursor`: what to send next time to get only what changed. */
+export const productOrders = holdList.extend({ cursor: ordersCursor });
 export const orderList = z.object({ items: z.array(order), total: z.number().int(), serverTime: epochMs });

@@ -33,7 +33,8 @@ export interface StalenessReport {
 
 /** What a poll emits: data, or an error as a value so the stream survives and staleness can be shown. */
 export type PollState<T> =
-  | { readonly kind: 'data'; readonly value: T; readonly at: number }
+  /** `nextInMs`: how long the poll waits before asking again after this answer. */
+  | { readonly kind: 'data'; readonly value: T; readonly at: number; readonly nextInMs: number }
   | {
       readonly kind: 'error';
       readonly error: unknown;

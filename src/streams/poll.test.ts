@@ -5,7 +5,7 @@ import type { PollState } from './messages.ts';
 import { poll } from './poll.ts';
 
 const newScheduler = (): TestScheduler => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
-const data = <T>(value: T, at: number): PollState<T> => ({ kind: 'data', value, at });
+const data = <T>(value: T, at: number, nextInMs = 10): PollState<T> => ({ kind: 'data', value, at, nextInMs });
 const boom = new Error('boom');
 
 describe('poll', () => {
@@ -28,6 +28,25 @@ describe('poll', () => {
       });
       flush();
       expect(calls).toEqual([1, 2, 3]);
+    });
+  });
+
+  it('waits what nextPeriodMs says after each answer, and says it in the state', () => {
+    newScheduler().run(({ cold, expectObservable }) => {
+      let n = 0;
+      // A market at rest: the answer says "nothing new", so the poll waits longer (30 ms, then 50 ms).
+      const polled = poll(
+        () => {
+          n += 1;
+          return cold('-x|', { x: n });
+        },
+        { periodMs: 10, nextPeriodMs: (value: number) => (value === 1 ? 30 : 50) },
+      );
+      expectObservable(polled, '^ 90ms !').toBe('-a 30ms b 50ms c', {
+        a: data(1, 1, 30),
+        b: data(2, 32, 50),
+        c: data(3, 83, 50),
+      });
     });
   });
 

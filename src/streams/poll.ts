@@ -18,9 +18,11 @@ import type { PollState } from './messages.ts';
 /** One request. A Promise in the worker (ky/fetch with the signal); any ObservableInput works. */
 export type PollRequest<T> = (signal: AbortSignal) => ObservableInput<T>;
 
-export interface PollOptions {
+export interface PollOptions<T = unknown> {
   /** Wait after a success before the next request, ms. */
   readonly periodMs: number;
+  /** The wait after this answer instead of `periodMs` (a market at rest is asked less often). */
+  readonly nextPeriodMs?: (value: T) => number;
   /** Page visibility; should emit its current value on subscribe. Default: always visible. */
   readonly visible$?: Observable<boolean>;
   /** Each emission requests at once (an order fell due); while a request is in flight, one more follows it. */
@@ -37,7 +39,7 @@ export interface PollOptions {
  * exponentially with jitter on errors and resets after a success; aborts the in-flight request when the
  * last subscriber leaves. Errors arrive as `{ kind: 'error' }` values: the stream never errors on its own.
  */
-export function poll<T>(request: PollRequest<T>, options: PollOptions): Observable<PollState<T>> {
+export function poll<T>(request: PollRequest<T>, options: PollOptions<T>): Observable<PollState<T>> {
   const scheduler = options.scheduler ?? asyncScheduler;
   const random = options.random ?? Math.random;
   const visible$ = options.visible$ ?? of(true);
@@ -98,7 +100,8 @@ export function poll<T>(request: PollRequest<T>, options: PollOptions): Observab
             settled = true;
             failures = 0;
             lastDataAt = scheduler.now();
-            settle({ kind: 'data', value, at: lastDataAt }, options.periodMs);
+            const nextInMs = options.nextPeriodMs?.(value) ?? options.periodMs;
+            settle({ kind: 'data', value, at: lastDataAt, nextInMs }, nextInMs);
           },
           error: (error: unknown) => {
             settled = true;

@@ -34,6 +34,20 @@ describe('staleness', () => {
     });
   });
 
+  it('takes each good value\'s own threshold: a poll that will wait longer is not stale meanwhile', () => {
+    newScheduler().run(({ hot, expectObservable }) => {
+      // The first answer says "next in a long while" (threshold 600), the second "soon" (threshold 200).
+      const source = hot('100ms l 699ms s', { l: 600, s: 200 });
+      expectObservable(staleness(source, 300, { tickMs: 0, thresholdOf: (v) => v }), '^ 1100ms !').toBe('a 99ms b 599ms c 99ms d 199ms e', {
+        a: report(0, false, null),
+        b: report(0, false, 100),
+        c: report(600, true, 100),
+        d: report(0, false, 800),
+        e: report(200, true, 800),
+      });
+    });
+  });
+
   it('with tickMs 0 emits only on good data and at the crossing', () => {
     newScheduler().run(({ hot, expectObservable }) => {
       const source = hot('100ms g 99ms g', { g: 1 });

@@ -22,6 +22,8 @@ export interface StalenessOptions<T> {
   /** How often the age is re-emitted, ms (default 1000); 0 emits only on good data and at the crossing. */
   readonly tickMs?: number;
   readonly scheduler?: SchedulerLike;
+  /** The threshold after this good value instead of `thresholdMs` (a poll that chose to wait longer). */
+  readonly thresholdOf?: (value: T) => number;
 }
 
 /**
@@ -42,18 +44,20 @@ export function staleness<T>(
     const watchedAt = scheduler.now();
     const goodAt$ = source$.pipe(
       filter(isGood),
-      map(() => scheduler.now()),
+      map((value) => ({ at: scheduler.now(), threshold: options.thresholdOf?.(value) ?? thresholdMs })),
       catchError(() => NEVER),
       startWith(null),
     );
     return goodAt$.pipe(
-      switchMap((lastGoodAt) => {
+      switchMap((good) => {
+        const lastGoodAt = good?.at ?? null;
         const since = lastGoodAt ?? watchedAt;
+        const threshold = good?.threshold ?? thresholdMs;
         const ticks$ = tickMs > 0 ? timer(0, tickMs, scheduler) : of(0);
-        return merge(ticks$, timer(thresholdMs, scheduler)).pipe(
+        return merge(ticks$, timer(Math.max(0, threshold - (scheduler.now() - since)), scheduler)).pipe(
           map((): StalenessReport => {
             const ageMs = scheduler.now() - since;
-            return { ageMs, stale: ageMs >= thresholdMs, lastGoodAt };
+            return { ageMs, stale: ageMs >= threshold, lastGoodAt };
           }),
         );
       }),

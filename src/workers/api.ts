@@ -2,8 +2,8 @@
 // src/streams, and must not import worker code). Import with `import type` only.
 export type { MarketWorkerApi } from './market.worker.ts';
 export type {
-  ClockMessage, ListDelta, OrdersMessage, ProductsMessage, Session, StatusMessage, SubscriptionHandle, TapeMessage, TapeTrade,
-  TurnoverStats,
+  ClockMessage, ListDelta, OrdersMessage, ProductsMessage, Quote, QuoteMessage, Session, StatusMessage, SubscriptionHandle,
+  TapeMessage, TapeTrade, TurnoverStats,
 } from './messages.ts';
 export type { Candle, CandleDelta } from '../streams/messages.ts';
 export type { IntervalName } from '../streams/inputs.ts';

@@ -3,6 +3,7 @@ import type { IntervalName, KdataBatch } from '../streams/inputs.ts';
 import type { Candle, CandleDelta, PollState } from '../streams/messages.ts';
 import { foldLastPrice } from '../streams/fold-last-price.ts';
 import { mergeBars } from '../streams/merge-bars.ts';
+import { restPeriodMs } from '../streams/rest-period.ts';
 import { dataOf, type Hub } from './hub.ts';
 import type { MarketCache } from './market-cache.ts';
 import { HISTORY_BARS } from './periods.ts';
@@ -14,18 +15,27 @@ import { turnoverSamples } from './turnover.ts';
  * and 1d from its own hourly and daily candles), so each interval is polled directly: history first, then
  * `since` the last bar's open time, which returns that bar (it may have changed) and any newer one.
  */
-export function kdataPoll(hub: Hub, id: number, interval: IntervalName): Observable<PollState<KdataBatch>> {
-  return hub.poll<KdataBatch>(`product/kdata:${id}:${interval}`, {
+export function kdataPoll(hub: Hub, id: number, interval: IntervalName): Observable<PollState<KdataBatch & { quiet: number }>> {
+  return hub.poll<KdataBatch & { quiet: number }>(`product/kdata:${id}:${interval}`, {
     periodMs: hub.periods.kdata,
+    // The trade tape moves the live bar in between; a chart whose bars stopped changing (a closed market) is asked
+    // less and less often, up to once a minute.
+    nextPeriodMs: (batch) =>
+      restPeriodMs({ open: true, nextOpen: null, serverTime: 0, quiet: batch.quiet }, { baseMs: hub.periods.kdata, calmMs: hub.periods.closed, closedMs: hub.periods.closed }),
     request: (() => {
       let cursor: number | undefined;
-      return async (signal: AbortSignal): Promise<KdataBatch> => {
+      let lastBar = '';
+      let quiet = 0;
+      return async (signal: AbortSignal): Promise<KdataBatch & { quiet: number }> => {
         const since = cursor;
         const body = since === undefined ? { id, interval, limit: HISTORY_BARS } : { id, interval, since };
         const answer = await hub.post('product/kdata', body, signal);
         const newest = answer.bars[answer.bars.length - 1];
         if (newest !== undefined) cursor = newest[0];
-        return { interval: answer.interval, bars: answer.bars, since };
+        const newestBar = JSON.stringify(newest ?? null);
+        quiet = since !== undefined && newestBar === lastBar ? quiet + 1 : 0;
+        lastBar = newestBar;
+        return { interval: answer.interval, bars: answer.bars, since, quiet };
       };
     })(),
   });

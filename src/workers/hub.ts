@@ -34,6 +34,8 @@ export interface HubDeps {
 
 export interface PollSpec<T> {
   readonly periodMs: number;
+  /** The wait after this answer instead of `periodMs` (see `restPeriodMs`). */
+  readonly nextPeriodMs?: (value: T) => number;
   readonly request: PollRequest<T>;
   /** Extra "ask again now" triggers besides a session change (e.g. an order fell due). */
   readonly refresh$?: Observable<unknown>;
@@ -120,8 +122,9 @@ export function createHub(deps: HubDeps) {
     /** One shared poll per key; a session change asks every poll again at once. */
     poll<T>(key: string, spec: PollSpec<T>): Observable<PollState<T>> {
       const create = (): Observable<PollState<unknown>> =>
-        poll(spec.request, {
+        poll<T>(spec.request, {
           periodMs: spec.periodMs,
+          ...(spec.nextPeriodMs ? { nextPeriodMs: spec.nextPeriodMs } : {}),
           visible$: visible$.pipe(distinctUntilChanged()),
           refresh$: merge(sessionChanged$, refreshNow$, spec.refresh$ ?? NEVER),
           scheduler,

@@ -8,8 +8,19 @@ import type { StatusMessage } from './messages.ts';
  * while the poll backs off after a failure. Sent only when one of the two flags flips, so a healthy
  * panel costs one message.
  */
-export function liveStatus<T>(poll$: Observable<PollState<T>>, thresholdMs: number, scheduler: SchedulerLike): Observable<StatusMessage> {
-  const age$ = staleness(poll$, thresholdMs, { isGood: (s) => s.kind === 'data', tickMs: 0, scheduler });
+export function liveStatus<T>(
+  poll$: Observable<PollState<T>>,
+  thresholdMs: number,
+  scheduler: SchedulerLike,
+  /** The threshold once the poll has chosen to wait `nextInMs` (a market at rest is asked less often). */
+  thresholdAfter: (nextInMs: number) => number = () => thresholdMs,
+): Observable<StatusMessage> {
+  const age$ = staleness(poll$, thresholdMs, {
+    isGood: (s) => s.kind === 'data',
+    thresholdOf: (s) => (s.kind === 'data' ? thresholdAfter(s.nextInMs) : thresholdMs),
+    tickMs: 0,
+    scheduler,
+  });
   const failing$ = poll$.pipe(
     map((s) => s.kind === 'error'),
     startWith(false),

@@ -9,18 +9,18 @@ import { listDelta, listSnapshot, type ListPage } from './list-delta.ts';
 import { liveStatus } from './live-status.ts';
 import type { MarketCache } from './market-cache.ts';
 import type {
-  ClockMessage, ListDelta, OrdersMessage, ProductsMessage, Session, StatusMessage, SubscriptionHandle, TapeMessage,
+  ClockMessage, ListDelta, OrdersMessage, ProductsMessage, QuoteMessage, Session, StatusMessage, SubscriptionHandle, TapeMessage,
 } from './messages.ts';
 import { createOrders, type CreateOrderParams, type CreateOrderResult, type PageParams } from './orders.ts';
 import { watchResults$, type ResultsMessage } from './results.ts';
 import { staleAfter } from './periods.ts';
 import { createSubscriptions, type Callback } from './subscriptions.ts';
-import { turnoverPoll, tapeDeltas } from './turnover.ts';
+import { quoteDeltas, turnoverPoll, tapeDeltas } from './turnover.ts';
 import type { Order, ProductSummary } from '../contract/market.ts';
 
 /** With a status stream merged in, a panel knows when to show its stale or reconnecting mark. */
 const withStatus = <M, T>(deltas$: Observable<M>, poll$: Observable<PollState<T>>, periodMs: number, hub: ReturnType<typeof createHub>) =>
-  merge(deltas$, liveStatus(poll$, staleAfter(periodMs), hub.scheduler)) as Observable<M | StatusMessage>;
+  merge(deltas$, liveStatus(poll$, staleAfter(periodMs), hub.scheduler, (nextInMs) => staleAfter(Math.max(periodMs, nextInMs)))) as Observable<M | StatusMessage>;
 
 export interface MarketApiDeps extends HubDeps {
   /** Where the last product list and charts are kept for the next visit (src/workers/market-cache.ts); none in most tests. */
@@ -97,6 +97,10 @@ export function createMarketApi(deps: MarketApiDeps) {
     /** The trade tape and 24 h figures of one product. */
     watchTape(params: { readonly id: number }, callback: Callback<TapeMessage>): SubscriptionHandle {
       return subscriptions.open(withStatus(tapeDeltas(hub, params.id), turnoverPoll(hub, params.id), hub.periods.turnover, hub), callback);
+    },
+    /** One product's live quote, from the same poll as its tape: a screen of one product never reads the whole list. */
+    watchQuote(params: { readonly id: number }, callback: Callback<QuoteMessage>): SubscriptionHandle {
+      return subscriptions.open(withStatus(quoteDeltas(hub, params.id), turnoverPoll(hub, params.id), hub.periods.turnover, hub), callback);
     },
     /** My open orders (order/hold_list). */
     watchHoldList(callback: Callback<OrdersMessage>): SubscriptionHandle {

@@ -47,6 +47,16 @@ export interface TurnoverStats {
 }
 
 /** The trade tape: `reset` with the latest trades, then `append` with only the new ones (stats when they moved). */
+/** One product's quote as a screen showing that product needs it (what product/list says of it). */
+export interface Quote {
+  readonly kind: 'quote';
+  readonly price: string;
+  readonly changePct: string;
+  readonly open: boolean;
+  readonly nextOpen: number | null;
+}
+export type QuoteMessage = Quote | StatusMessage;
+
 export type TapeMessage =
   | { readonly kind: 'reset'; readonly trades: readonly TapeTrade[]; readonly stats: TurnoverStats }
   | { readonly kind: 'append'; readonly trades: readonly TapeTrade[]; readonly stats: TurnoverStats | null }

@@ -174,6 +174,58 @@ describe('the order store in the worker', () => {
     expect(typeof holdBodies()[whole - 1]?.['since']).toBe('number');
   });
 
+  it('polls one product\'s orders since the server\'s cursor: each change once; a refused cursor or another account starts over', async () => {
+    const market = fakeMarket();
+    const far = Date.now() + 3_600_000;
+    const a = openOrder(1, far);
+    const b = openOrder(2, far);
+    // What the server answers next, one per product/orders request, in order.
+    const answers: (Response | { items: Order[]; cursor: string })[] = [
+      { items: [a], cursor: '5:5:' },
+      { items: [b], cursor: '6:6:' },
+      { items: [], cursor: '6:6:' },
+      { items: [settle(a)], cursor: '7:7:' },
+      Response.json({ code: 4000, msg: 'error.validation', fields: { cursor: 'field.invalid' } }, { status: 400 }),
+      { items: [settle(a), b], cursor: '9:9:' },
+      { items: [], cursor: '3:3:' },
+    ];
+    market.respond = (path) => {
+      if (path !== 'product/orders') return undefined;
+      const next = answers.shift();
+      if (next === undefined) throw new Error('more product/orders requests than the test expects');
+      return next instanceof Response ? next : Response.json({ code: 0, msg: '', data: { ...next, serverTime: Date.now() } });
+    };
+    const { api, watch } = start(market);
+    const mine = watch<OrdersMessage>((cb) => api.watchProductOrders({ id: 1 }, cb));
+    const cursors = () => market.requests.filter((r) => r.path === 'product/orders').map((r) => r.body['cursor']);
+    const lists = () => mine.filter((m) => m.kind !== 'status');
+    const askAgain = async (n: number) => {
+      api.refresh();
+      await expect.poll(() => cursors().length).toBe(n);
+    };
+
+    await expect.poll(() => rowsOf(mine).get(1)).toEqual(a);
+    expect(cursors()).toEqual([undefined]);
+    await askAgain(2);
+    await expect.poll(() => rowsOf(mine).get(2)).toEqual(b);
+    const afterB = lists().length;
+    // Nothing changed: an empty answer, and no message to the page.
+    await askAgain(3);
+    await askAgain(4);
+    await expect.poll(() => rowsOf(mine).get(1)?.status).toBe('won');
+    expect(lists().length).toBe(afterB + 1);
+    expect(rowsOf(mine).get(2)).toEqual(b);
+    // The server could not read the cursor: the next poll asks for the whole answer, which changes nothing here.
+    await askAgain(5);
+    await askAgain(6);
+    await expect.poll(() => cursors()[5]).toBeUndefined();
+    expect(lists().length).toBe(afterB + 1);
+    // Another member on this device: never the old member's cursor.
+    api.setSession({ apiBase: 'http://test.invalid/api', token: 'tok-2', lang: 'en' });
+    await expect.poll(() => cursors().length).toBe(7);
+    expect(cursors()).toEqual([undefined, '5:5:', '6:6:', '6:6:', '7:7:', undefined, undefined]);
+  });
+
   it('puts a new result on top of the first history page at once, without asking for the page again', async () => {
     const market = fakeMarket();
     const due = openOrder(21, Date.now() - 1_000);

@@ -81,10 +81,29 @@ export function createOrders(hub: Hub) {
       },
     });
 
+  /**
+   * product/orders' cursors per product: after the first answer, each poll gets only the orders opened or settled
+   * since (exactly once, the server's snapshot cursor). Forgotten with the account (`cursorGeneration` keeps an
+   * answer to the old account's request from setting one), and when the server cannot read one.
+   */
+  const productCursors = new Map<number, string>();
+  let cursorGeneration = 0;
   const productOrdersPoll = (id: number): Observable<PollState<Answer>> =>
     hub.poll(`product/orders:${id}`, {
       periodMs: hub.periods.productOrders,
-      request: (signal) => hub.post('product/orders', { id }, signal),
+      request: async (signal) => {
+        const cursor = productCursors.get(id);
+        const generation = cursorGeneration;
+        try {
+          const answer = await hub.post('product/orders', cursor === undefined ? { id } : { id, cursor }, signal);
+          if (generation === cursorGeneration) productCursors.set(id, answer.cursor);
+          return answer;
+        } catch (error) {
+          // Not this database's cursor (a restore, another server): the next poll asks for the whole answer.
+          if (error instanceof RequestError && error.status === 400 && cursor !== undefined) productCursors.delete(id);
+          throw error;
+        }
+      },
     });
 
   const orderListPoll = ({ page, size }: PageParams): Observable<PollState<ListPage<Order> & { serverTime: number }>> =>
@@ -146,6 +165,8 @@ export function createOrders(hub: Hub) {
     running.add(
       hub.accountChanged$.subscribe(() => {
         holdCursor = undefined;
+        productCursors.clear();
+        cursorGeneration += 1;
         inputs$.next({ kind: 'clear' });
       }),
     );

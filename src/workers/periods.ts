@@ -7,15 +7,20 @@ export interface Periods {
   readonly holdList: number;
   readonly productOrders: number;
   readonly orderList: number;
+  /** A market closed by its hours (at most; sooner when it opens sooner). */
+  readonly closed: number;
 }
 
 export const PERIOD_MS: Periods = {
   products: 3_000,
-  kdata: 3_000,
+  // The trade tape moves the live bar every second; kdata brings the server's bars (volume, corrections).
+  kdata: 10_000,
   turnover: 1_000,
   holdList: 5_000,
-  productOrders: 5_000,
+  // Only a safety net with a cursor: the hold list brings new orders and the due chase their results.
+  productOrders: 15_000,
   orderList: 15_000,
+  closed: 60_000,
 };
 
 /** A panel is marked stale when its last good data is older than this many periods (and at least 5 s). */

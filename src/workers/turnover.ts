@@ -1,32 +1,63 @@
-import { map, Observable } from 'rxjs';
+import { distinctUntilChanged, map, Observable } from 'rxjs';
 import type { Res } from '../contract/api.ts';
 import type { TurnoverSample } from '../streams/inputs.ts';
 import type { PollState } from '../streams/messages.ts';
 import { dataOf, type Hub } from './hub.ts';
-import type { TapeMessage, TapeTrade, TurnoverStats } from './messages.ts';
+import { restPeriodMs } from '../streams/rest-period.ts';
+import type { Quote, TapeMessage, TapeTrade, TurnoverStats } from './messages.ts';
 
 import type { SnapshotState } from './share-with-snapshot.ts';
 
 /** Trades the tape keeps (the server sends at most 50 per answer). */
 export const TAPE_LENGTH = 50;
 
-type Turnover = Res<'product/trunover'> & { readonly since: number | undefined };
+/** A turnover answer, the cursor it was asked with, and how many answers in a row brought nothing new. */
+type Turnover = Res<'product/trunover'> & { readonly since: number | undefined; readonly quiet: number };
 
-/** The shared turnover poll of one product: the first request gets the latest trades, then only newer ones. */
+/**
+ * The shared turnover poll of one product: the first request gets the latest trades, then only newer ones.
+ * It is also the price of a screen that shows one product (`quoteDeltas`). A market at rest is asked less often
+ * (`restPeriodMs`): an open one that did not trade backs off to the kdata pace, a closed one waits for its opening
+ * (once a minute at most).
+ */
 export function turnoverPoll(hub: Hub, id: number): Observable<PollState<Turnover>> {
   return hub.poll<Turnover>(`product/trunover:${id}`, {
     periodMs: hub.periods.turnover,
+    nextPeriodMs: (t) =>
+      restPeriodMs(
+        { open: t.open, nextOpen: t.nextOpen ?? null, serverTime: t.serverTime, quiet: t.quiet },
+        { baseMs: hub.periods.turnover, calmMs: hub.periods.kdata, closedMs: hub.periods.closed },
+      ),
     request: (() => {
       let cursor: number | undefined;
+      let price: string | undefined;
+      let quiet = 0;
       return async (signal: AbortSignal): Promise<Turnover> => {
         const since = cursor;
         const answer = await hub.post('product/trunover', since === undefined ? { id } : { id, since }, signal);
         const newest = answer.trades[answer.trades.length - 1];
         if (newest !== undefined) cursor = newest[0];
-        return { ...answer, since };
+        quiet = newest === undefined && answer.price === price ? quiet + 1 : 0;
+        price = answer.price;
+        return { ...answer, since, quiet };
       };
     })(),
   });
+}
+
+/** One product's live quote (price, 24 h change, open) from its turnover poll, sent only when it changes. */
+export function quoteDeltas(hub: Hub, id: number): Observable<Quote> {
+  const quotes = (): Observable<Quote> =>
+    dataOf(turnoverPoll(hub, id)).pipe(
+      map((t): Quote => ({ kind: 'quote', price: t.price, changePct: t.changePct, open: t.open, nextOpen: t.nextOpen ?? null })),
+      distinctUntilChanged((a, b) => a.price === b.price && a.changePct === b.changePct && a.open === b.open && a.nextOpen === b.nextOpen),
+    );
+  return hub.derived(`quote:${id}`, quotes, latestQuote);
+}
+
+function latestQuote(): SnapshotState<Quote> {
+  let last: Quote | null = null;
+  return { take: (q) => (last = q), snapshot: () => last };
 }
 
 /** What moves the last candle between kdata polls. */

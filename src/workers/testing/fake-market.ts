@@ -31,6 +31,8 @@ export interface FakeMarket {
   /** order/create answers, by Idempotency-Key: a retry with the same key gets the same order back. */
   readonly createdByKey: Map<string, Order>;
   count(path: string): number;
+  /** Answers a request before the plain data does (a cursor answer, a refusal); undefined: the usual answer. */
+  respond: ((path: string, body: Record<string, unknown>) => Response | undefined) | null;
 }
 
 export const product = (id: number, changePct: string, category: ProductSummary['category'] = 'crypto'): ProductSummary => ({
@@ -75,6 +77,7 @@ export function fakeMarket(): FakeMarket {
     delayMs: 0,
     skewMs: 0,
     createdByKey: new Map(),
+    respond: null,
     count: (path) => market.requests.filter((r) => r.path === path).length,
     fetch: async (input, init) => {
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -90,6 +93,8 @@ export function fakeMarket(): FakeMarket {
       await sleep(market.delayMs, init?.signal);
       if (market.failing) throw new TypeError('Failed to fetch');
       if (market.unauthorized) return Response.json({ code: 4010, msg: 'error.unauthorized' }, { status: 401 });
+      const given = market.respond?.(path, body);
+      if (given !== undefined) return given;
       const serverTime = Date.now() + market.skewMs;
       const data = path === 'order/create' ? create(market, body, recorded.headers, serverTime) : answer(market, path, body, serverTime);
       return data === null ? Response.json({ code: 4040, msg: 'error.not_found' }, { status: 404 }) : Response.json({ code: 0, msg: '', data });
@@ -126,14 +131,14 @@ function answer(market: FakeMarket, path: string, body: Record<string, unknown>,
       return { interval: body['interval'], bars: market.bars.filter((b) => b[0] >= since), serverTime };
     }
     case 'product/trunover':
-      return { price: '2.00', volume24h: '1', amount24h: '2.00', high24h: '2.00', low24h: '1.00', trades: [], serverTime };
+      return { price: '2.00', changePct: '0.00', open: true, nextOpen: null, volume24h: '1', amount24h: '2.00', high24h: '2.00', low24h: '1.00', trades: [], serverTime };
     case 'order/hold_list': {
       const since = typeof body['since'] === 'number' ? body['since'] : undefined;
       if (since === undefined) return { items: market.holdList, serverTime };
       return { items: market.holdList.filter((o) => o.openTime >= since), openCount: market.holdList.length, serverTime };
     }
     case 'product/orders':
-      return { items: market.holdList, serverTime };
+      return { items: market.holdList, cursor: '1:1:', serverTime };
     case 'order/results': {
       const ids = Array.isArray(body['ids']) ? body['ids'] : [];
       const known = [...market.settled, ...market.holdList];

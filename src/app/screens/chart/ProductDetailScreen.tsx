@@ -6,7 +6,8 @@ import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { Sheet } from '../../components/Sheet.tsx';
 import { useLang } from '../../hooks/useLang.ts';
 import { LiveMark } from '../../market/LiveMark.tsx';
-import { useProductOrders, useProducts } from '../../market/useMarketData.ts';
+import { useProductOrders } from '../../market/useMarketData.ts';
+import { useLiveQuote } from '../../market/useLiveQuote.ts';
 import { formatChange, formatPrice, trendOf } from '../../market/marketFormat.ts';
 import { VirtualOrderList } from '../../market/VirtualOrderList.tsx';
 import { tokenAtom } from '../../state/session.ts';
@@ -102,13 +103,12 @@ function useDockHeight() {
 }
 
 /**
- * The live price and change. Its own component because the product list it reads changes every few
- * seconds: only this header re-renders then, not the chart panel and my orders.
+ * The live price and change. Its own component because the price moves every second: only this header
+ * re-renders then, not the chart panel and my orders.
  */
 function Quote({ product }: { readonly product: ProductDetails }) {
   const lang = useLang();
-  const products = useProducts();
-  const quote = products.items?.find((p) => p.id === product.id) ?? product;
+  const quote = useLiveQuote(product);
   const trend = trendOf(quote.changePct);
   return (
     <header className="quote">

@@ -31,8 +31,8 @@ function market(product: ProductDetails): Record<string, Handler> {
     'product/list': () => ok({ items: [summary], serverTime: Date.now() }),
     'product/details': () => ok({ ...product, serverTime: Date.now() }),
     'product/kdata': () => ok({ interval: '1m', bars: [[NOW - 60_000, '66900.00', '67100.00', '66800.00', '67000.00', '1']], serverTime: Date.now() }),
-    'product/trunover': () => ok({ price: '67000.00', volume24h: '1', amount24h: '67000.00', high24h: '67100.00', low24h: '66800.00', trades: [], serverTime: Date.now() }),
-    'product/orders': () => ok({ items: [], serverTime: Date.now() }),
+    'product/trunover': () => ok({ price: '67000.00', changePct: product.changePct, open: product.open, nextOpen: product.nextOpen ?? null, volume24h: '1', amount24h: '67000.00', high24h: '67100.00', low24h: '66800.00', trades: [], serverTime: Date.now() }),
+    'product/orders': () => ok({ items: [], cursor: '1:1:', serverTime: Date.now() }),
     'order/create': (req) => ok(placed(req.body as { direction: 'rise' | 'fall'; amount: string; cycle: number })),
   };
 }
@@ -120,7 +120,7 @@ describe('/xq trade bar and order sheet', () => {
     localStorage.setItem('accessToken', 'tok');
     const due = { ...placed({ direction: 'rise', amount: '10.00', cycle: 30 }), id: 601, orderNo: 'CW601', openTime: NOW - 40_000, settleTime: NOW - 10_000 };
     const later = { ...placed({ direction: 'fall', amount: '20.00', cycle: 300 }), id: 602, orderNo: 'CW602' };
-    const handlers = { ...market(btc()), 'product/orders': () => ok({ items: [later, due], serverTime: Date.now() }) };
+    const handlers = { ...market(btc()), 'product/orders': () => ok({ items: [later, due], cursor: '1:1:', serverTime: Date.now() }) };
     const { api, screen } = await renderWithWorker('/xq?id=12', handlers, { hold: ['order/results'] });
     const rows = screen.getByRole('region', { name: en.market.my_orders }).getByRole('listitem');
     // The due order is asked for by id (it settled before the screen opened); until then both are open.
