@@ -31,6 +31,7 @@ interface Screen {
   readonly hidden?: boolean;
 }
 
+const ONLY = process.env['DATA_PLAN_SCREENS']?.split(',');
 const SCREENS: readonly Screen[] = [
   { name: 'home', path: () => '/', member: 'demo', baselineKb: 69.0, targetKb: 10 },
   { name: 'hq', path: () => '/hq', member: 'demo', baselineKb: 72.5, targetKb: 10 },
@@ -83,6 +84,7 @@ async function measure(browser: Browser, server: BenchServer, relay: CountingRel
     relay.reset();
     await page.waitForTimeout(SECONDS * 1000);
     const wire = relay.bytes();
+    const sent = relay.sent();
     context.off('requestfinished', onFinished);
     const sizes = await Promise.all(counted);
     const perMinute = 60 / SECONDS;
@@ -95,6 +97,7 @@ async function measure(browser: Browser, server: BenchServer, relay: CountingRel
     for (const [path, c] of [...byPath].sort((a, b) => b[1].bytes - a[1].bytes)) {
       console.log(`  ${screen.name} ${path}: ${(c.n * perMinute).toFixed(0)} requests, ${((c.bytes * perMinute) / 1024).toFixed(1)} KB (headers ${((c.headers * perMinute) / 1024).toFixed(1)} KB) per minute by Chromium's count`);
     }
+    console.log(`  ${screen.name}: on the wire ${((wire * perMinute) / 1024).toFixed(1)} KB per minute, of which sent ${((sent * perMinute) / 1024).toFixed(1)} KB; ${sizes.length ? Math.round(wire / sizes.length) : 0} B per request`);
     return { requests: sizes.length * perMinute, bytes: wire * perMinute };
   } finally {
     await context.close();
@@ -115,6 +118,7 @@ try {
   const closedId = await closedProductId(server);
   console.log(`data-plan: ${SCREENS.length} screens, ${SECONDS} s each, load ${loadavg()[0]?.toFixed(2)}`);
   for (const screen of SCREENS) {
+    if (ONLY && !ONLY.includes(screen.name)) continue;
     const cost = await measure(browser, server, relay, screen, closedId);
     results.set(screen.name, cost);
     console.log(`data-plan: ${screen.name} ${(cost.bytes / 1024).toFixed(1)} KB and ${cost.requests.toFixed(0)} requests per minute`);

@@ -18,12 +18,15 @@ export interface CountingRelay {
   readonly port: number;
   /** Bytes relayed since the last reset, up and down. */
   bytes(): number;
+  /** Of those, the bytes the browser sent. */
+  sent(): number;
   reset(): void;
   close(): Promise<void>;
 }
 
 export async function countingRelay(targetPort: number): Promise<CountingRelay> {
   let counted = 0;
+  let up = 0;
   const sockets = new Set<Socket>();
   const server: Server = createServer((client) => {
     const upstream = createConnection({ host: '127.0.0.1', port: targetPort });
@@ -31,7 +34,10 @@ export async function countingRelay(targetPort: number): Promise<CountingRelay> 
       sockets.add(s);
       s.on('close', () => sockets.delete(s));
     }
-    client.on('data', (chunk: Buffer) => (counted += chunk.length));
+    client.on('data', (chunk: Buffer) => {
+      counted += chunk.length;
+      up += chunk.length;
+    });
     upstream.on('data', (chunk: Buffer) => (counted += chunk.length));
     client.pipe(upstream);
     upstream.pipe(client);
@@ -46,7 +52,11 @@ export async function countingRelay(targetPort: number): Promise<CountingRelay> 
   return {
     port: address.port,
     bytes: () => counted,
-    reset: () => (counted = 0),
+    sent: () => up,
+    reset: () => {
+      counted = 0;
+      up = 0;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { ProductSummary } from '../../src/contract/market.ts';
+import type { ProductQuote, ProductSummary } from '../../src/contract/market.ts';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
 import type { MarketProduct } from './catalog.ts';
@@ -75,3 +75,18 @@ export function summaryOf(p: MarketProduct, q: Quote | undefined, now: number): 
     nextOpen: opensAt,
   };
 }
+
+/**
+ * Whether a product's quote may differ between `since` and `now`, so a list poll `since` a time sends only what
+ * moved: a trade after it, a new minute (the 24 h reference price is the close of the minute a day before), or a
+ * change of open (by the trading hours, or the feed going silent). Erring towards "moved" only costs bytes.
+ */
+export function quoteMayHaveMoved(p: MarketProduct, q: Quote | undefined, since: number, now: number): boolean {
+  if (since >= now) return false;
+  if (q === undefined || q.tickTime === null || q.tickTime > since) return true;
+  if (Math.floor(since / MINUTE) !== Math.floor(now / MINUTE)) return true;
+  return isTradable(p, q, since) !== isTradable(p, q, now) || nextOpen(p.session, since) !== nextOpen(p.session, now);
+}
+
+/** The moving part of a product's summary. */
+export const quoteOf = (s: ProductSummary): ProductQuote => ({ id: s.id, price: s.price, changePct: s.changePct, open: s.open, nextOpen: s.nextOpen ?? null });

@@ -9,7 +9,7 @@ import { findProduct, loadProducts, type MarketProduct } from '../market/catalog
 import { kdataBars } from '../market/kdata.ts';
 import { currentSnapshot, openOrders, ordersChangedSince, settledOrders } from '../market/orders.ts';
 import { formatScaled } from '../market/prices.ts';
-import { quotes, summaryOf } from '../market/quotes.ts';
+import { quoteMayHaveMoved, quoteOf, quotes, summaryOf } from '../market/quotes.ts';
 import { watermark } from '../market/recorder.ts';
 import { latestTrades, turnover24h } from '../market/turnover.ts';
 
@@ -26,8 +26,11 @@ export function productRoutes(app: Hono, deps: Deps) {
   marketRoute(app, deps, 'product/list', watermark, async ({ body, db, now }) => {
     const all = await loadProducts(db);
     const q = await quotes(db, now);
-    const items = all.filter((p) => body.category === undefined || p.category === body.category).map((p) => summaryOf(p, q.get(p.id), now));
-    return { items, serverTime: now };
+    const listed = all.filter((p) => body.category === undefined || p.category === body.category);
+    const since = body.since;
+    if (since === undefined) return { items: listed.map((p) => summaryOf(p, q.get(p.id), now)), serverTime: now };
+    const moved = listed.filter((p) => quoteMayHaveMoved(p, q.get(p.id), since, now));
+    return { items: [], quotes: moved.map((p) => quoteOf(summaryOf(p, q.get(p.id), now))), serverTime: now };
   });
 
   marketRoute(app, deps, 'product/details', watermark, async ({ body, db, now }) => {

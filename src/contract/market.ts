@@ -25,8 +25,16 @@ export const productSummary = z.object({
   nextOpen: epochMs.nullable().optional(),
 });
 export type ProductSummary = z.infer<typeof productSummary>;
-export const productListReq = z.object({ category: category.optional() });
-export const productList = z.object({ items: z.array(productSummary), serverTime: epochMs });
+/** What moves in a product's summary: a list poll with `since` gets only these, for the products that moved. */
+export const productQuote = productSummary.pick({ id: true, price: true, changePct: true, open: true, nextOpen: true });
+export type ProductQuote = z.infer<typeof productQuote>;
+/**
+ * `since`: the serverTime of the last answer the client holds. The answer then has no `items` but `quotes`: the
+ * products whose quote may have changed since (a trade, an opening or closing, or a new minute, which moves the
+ * 24 h reference), as id, price, change and open only. Without it, the whole list as before.
+ */
+export const productListReq = z.object({ category: category.optional(), since: epochMs.optional() });
+export const productList = z.object({ items: z.array(productSummary), quotes: z.array(productQuote).optional(), serverTime: epochMs });
 
 export const productRef = z.object({ id });
 export const cycle = z.object({ seconds: z.number().int().positive(), payoutRate: rate });

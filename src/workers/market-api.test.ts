@@ -90,6 +90,10 @@ describe('market worker logic', () => {
     const answered = market.count('product/list');
     await expect.poll(() => market.count('product/list')).toBeGreaterThanOrEqual(answered + 3);
     expect(w.messages.filter((m) => m.kind === 'patch')).toEqual([]);
+    // After the whole list, each poll asks only for what moved since the last answer.
+    const bodies = market.requests.filter((r) => r.path === 'product/list').map((r) => r.body);
+    expect(bodies[0]).toEqual({});
+    expect(bodies.slice(1).every((b) => typeof b['since'] === 'number')).toBe(true);
     market.products = market.products.map((p) => (p.id === 2 ? { ...p, price: '99.00' } : p));
     await expect.poll(() => w.messages.filter((m) => m.kind === 'patch').length).toBe(1);
     const patch = w.messages.find((m) => m.kind === 'patch');

@@ -13,7 +13,8 @@ import type {
 } from './messages.ts';
 import { createOrders, type CreateOrderParams, type CreateOrderResult, type PageParams } from './orders.ts';
 import { watchResults$, type ResultsMessage } from './results.ts';
-import { staleAfter } from './periods.ts';
+import { FULL_LIST_EVERY, LIST_LOOKBACK_MS, staleAfter } from './periods.ts';
+import { applyQuotes } from '../streams/apply-quotes.ts';
 import { createSubscriptions, type Callback } from './subscriptions.ts';
 import { quoteDeltas, turnoverPoll, tapeDeltas } from './turnover.ts';
 import type { Order, ProductSummary } from '../contract/market.ts';
@@ -37,14 +38,35 @@ export function createMarketApi(deps: MarketApiDeps) {
   const orders = createOrders(hub);
   const subscriptions = createSubscriptions();
 
+  /**
+   * The product list: the whole list first, then only the quotes that moved since the last answer (`since`), laid
+   * over the list held here. The whole list again every FULL_LIST_EVERY polls (a product added or withdrawn), and at
+   * once when a quote names a product the list lacks.
+   */
   const productsPoll = (): Observable<PollState<ListPage<ProductSummary>>> =>
     hub.poll('product/list', {
       periodMs: hub.periods.products,
-      request: async (signal) => {
-        const answer = await hub.post('product/list', {}, signal);
-        deps.cache?.writeProducts(answer.items);
-        return { items: answer.items, total: answer.items.length };
-      },
+      request: (() => {
+        let held: ProductSummary[] | null = null;
+        let since: number | undefined;
+        let polls = 0;
+        return async (signal: AbortSignal): Promise<ListPage<ProductSummary>> => {
+          polls += 1;
+          const asked = polls % FULL_LIST_EVERY === 0 || held === null ? undefined : since;
+          let answer = await hub.post('product/list', asked === undefined ? {} : { since: asked }, signal);
+          let merged = asked === undefined || held === null ? answer.items : applyQuotes(held, answer.quotes ?? []);
+          if (merged === null) {
+            // A product this list lacks: the whole list, now.
+            answer = await hub.post('product/list', {}, signal);
+            merged = answer.items;
+          }
+          if (merged === answer.items) deps.cache?.writeProducts(merged);
+          // A tick read a moment before the answer was computed may commit just after: the next poll looks back a little.
+          since = answer.serverTime - LIST_LOOKBACK_MS;
+          held = merged;
+          return { items: merged, total: merged.length };
+        };
+      })(),
     });
 
   return {

@@ -15,8 +15,11 @@ export const PERIOD_MS: Periods = {
   products: 3_000,
   // The trade tape moves the live bar every second; kdata brings the server's bars (volume, corrections).
   kdata: 10_000,
-  turnover: 1_000,
-  holdList: 5_000,
+  // Every trade still reaches the tape and the chart (a cursor asks for all since the last one); the price moves
+  // every 2 s rather than every second, which halves what a metered member pays for a chart (issue 22).
+  turnover: 2_000,
+  // New orders from another device and the open set; this device's own orders and every due result come at once.
+  holdList: 10_000,
   // Only a safety net with a cursor: the hold list brings new orders and the due chase their results.
   productOrders: 15_000,
   orderList: 15_000,
@@ -38,3 +41,8 @@ export const DUE_RETRY_MS = 250;
 export const DUE_MAX_TRIES = 8;
 /** The most ids one order/results request may carry (the contract's limit). */
 export const RESULTS_BATCH = 100;
+
+/** The product list is read whole every this many polls (a product added or withdrawn); between, only moved quotes. */
+export const FULL_LIST_EVERY = 30;
+/** A list poll `since` the last answer looks back this far: a tick read just before that answer may commit after it. */
+export const LIST_LOOKBACK_MS = 1_000;

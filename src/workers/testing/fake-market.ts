@@ -125,7 +125,10 @@ function create(market: FakeMarket, body: Record<string, unknown>, headers: Head
 function answer(market: FakeMarket, path: string, body: Record<string, unknown>, serverTime: number): unknown {
   switch (path) {
     case 'product/list':
-      return { items: market.products, serverTime };
+      // With `since`, every product's quote (the fake does not track what moved: the worker must cope with repeats).
+      return typeof body['since'] === 'number'
+        ? { items: [], quotes: market.products.map((p) => ({ id: p.id, price: p.price, changePct: p.changePct, open: p.open, ...(p.nextOpen === undefined ? {} : { nextOpen: p.nextOpen }) })), serverTime }
+        : { items: market.products, serverTime };
     case 'product/kdata': {
       const since = typeof body['since'] === 'number' ? body['since'] : -Infinity;
       return { interval: body['interval'], bars: market.bars.filter((b) => b[0] >= since), serverTime };
