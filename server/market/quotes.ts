@@ -88,5 +88,6 @@ export function quoteMayHaveMoved(p: MarketProduct, q: Quote | undefined, since:
   return isTradable(p, q, since) !== isTradable(p, q, now) || nextOpen(p.session, since) !== nextOpen(p.session, now);
 }
 
-/** The moving part of a product's summary. */
-export const quoteOf = (s: ProductSummary): ProductQuote => ({ id: s.id, price: s.price, changePct: s.changePct, open: s.open, nextOpen: s.nextOpen ?? null });
+/** The moving part of a product's summary; `nextOpen` only while closed (most polls: a few bytes a product less). */
+export const quoteOf = (s: ProductSummary): ProductQuote =>
+  s.nextOpen == null ? { id: s.id, price: s.price, changePct: s.changePct, open: s.open } : { id: s.id, price: s.price, changePct: s.changePct, open: s.open, nextOpen: s.nextOpen };

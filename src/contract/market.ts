@@ -25,7 +25,7 @@ export const productSummary = z.object({
   nextOpen: epochMs.nullable().optional(),
 });
 export type ProductSummary = z.infer<typeof productSummary>;
-/** What moves in a product's summary: a list poll with `since` gets only these, for the products that moved. */
+/** What moves in a product's summary: a list poll with `since` gets only these, for the products that moved (no `nextOpen`: open). */
 export const productQuote = productSummary.pick({ id: true, price: true, changePct: true, open: true, nextOpen: true });
 export type ProductQuote = z.infer<typeof productQuote>;
 /**

@@ -12,7 +12,9 @@ export interface Periods {
 }
 
 export const PERIOD_MS: Periods = {
-  products: 3_000,
+  // A list poll carries only the quotes that moved (about 330 bytes for 21 products, all moving); every 6 s keeps
+  // / and /hq under 10 KB a minute with the hold list and the support badge (issue 22).
+  products: 6_000,
   // The trade tape moves the live bar every second; kdata brings the server's bars (volume, corrections).
   kdata: 10_000,
   // Every trade still reaches the tape and the chart (a cursor asks for all since the last one); the price moves

@@ -5,7 +5,8 @@ import { supportUnreadAtom } from '../state/supportUnread.ts';
 import { usePoll } from './usePoll.ts';
 
 /** A modest rate: a reply is rarely seconds old when it matters, and two shared cores pay for every request. */
-export const UNREAD_POLL_MS = 15_000;
+// A reply's badge within half a minute; on every tab screen, so it is part of what each screen costs a minute.
+export const UNREAD_POLL_MS = 30_000;
 
 /**
  * Keeps the kf badge's count fresh: support/messages from a cursor (so each poll after the first carries only
