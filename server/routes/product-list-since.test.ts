@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProductQuote, ProductSummary } from '../../src/contract/market.ts';
 import { loadProducts, type MarketProduct } from '../market/catalog.ts';
-import { recordTicks } from '../market/testing.ts';
+import { productsNamed, recordTicks } from '../market/testing.ts';
 import { T0, useTestServer } from '../testing/harness.ts';
 
 const s = useTestServer();
@@ -22,16 +22,9 @@ async function list(body: Record<string, unknown>): Promise<List> {
 }
 
 beforeAll(async () => {
-  const products = await loadProducts(s.deps.db);
-  const find = (symbol: string): MarketProduct => {
-    const p = products.find((x) => x.symbol === symbol);
-    if (!p) throw new Error(symbol);
-    return p;
-  };
-  btc = find('BTCUSDT');
-  eth = find('ETHUSDT');
+  [btc, eth] = (await productsNamed(s.deps.db, 'BTCUSDT', 'ETHUSDT')) as [MarketProduct, MarketProduct];
   // Every product has ticked by T0 + 1 s; the test starts inside one minute.
-  for (const p of products) await recordTicks(s.deps.db, p, [[T0 + 1_000, '1.00']]);
+  for (const p of await loadProducts(s.deps.db)) await recordTicks(s.deps.db, p, [[T0 + 1_000, '1.00']]);
   s.clock.set(T0 + 2_000);
 });
 

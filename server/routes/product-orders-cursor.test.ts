@@ -9,10 +9,10 @@ import { loadConfig } from '../config.ts';
 import { openPglite } from '../db/client.ts';
 import { move } from '../domain/ledger.ts';
 import { toCents } from '../domain/money.ts';
-import { loadProducts, type MarketProduct } from '../market/catalog.ts';
+import type { MarketProduct } from '../market/catalog.ts';
 import { placeOrder } from '../market/orders.ts';
 import { SettlementEngine } from '../market/settlement.ts';
-import { recordTicks } from '../market/testing.ts';
+import { productsNamed, recordTicks } from '../market/testing.ts';
 import { makeDeps } from '../start.ts';
 import { T0, useTestServer } from '../testing/harness.ts';
 
@@ -44,14 +44,7 @@ async function orders(token: string, cursor?: string, call: Call = s.call): Prom
 const seen = (a: Answer): string[] => a.items.map((o) => `${o.id}:${o.status}`);
 
 beforeAll(async () => {
-  const products = await loadProducts(s.deps.db);
-  const find = (symbol: string): MarketProduct => {
-    const p = products.find((x) => x.symbol === symbol);
-    if (!p) throw new Error(symbol);
-    return p;
-  };
-  btc = find('BTCUSDT');
-  eth = find('ETHUSDT');
+  [btc, eth] = (await productsNamed(s.deps.db, 'BTCUSDT', 'ETHUSDT')) as [MarketProduct, MarketProduct];
   await recordTicks(s.deps.db, btc, [[T0 - 1000, '67250.40'], [T0, '67250.50']]);
   await recordTicks(s.deps.db, eth, [[T0 - 1000, '3500.10'], [T0, '3500.20']]);
   s.clock.set(T0 + 500);

@@ -7,8 +7,7 @@ import { createApp } from '../app.ts';
 import { ManualClock } from '../clock.ts';
 import { loadConfig } from '../config.ts';
 import { openPglite } from '../db/client.ts';
-import { loadProducts, type MarketProduct } from '../market/catalog.ts';
-import { recordTicks } from '../market/testing.ts';
+import { productsNamed, recordTicks } from '../market/testing.ts';
 import { makeDeps } from '../start.ts';
 import { T0, useTestServer } from '../testing/harness.ts';
 
@@ -19,7 +18,7 @@ type Ask = (body: Record<string, unknown>) => Promise<Turnover>;
 const askVia =
   (request: (path: string) => Response | Promise<Response>): Ask =>
   async (body) => {
-    const query = new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)]));
+    const query = new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)]));
     const res = await request(`/api/product/trunover?${query}`);
     expect(res.status).toBe(200);
     return ((await res.json()) as { data: Turnover }).data;
@@ -41,7 +40,7 @@ function poller(ask: Ask, id: number) {
 
 describe('product/trunover since a cursor', () => {
   it('brings each trade exactly once, whatever falls between two polls, and again after a restart', async () => {
-    const btc = (await loadProducts(s.deps.db)).find((p) => p.symbol === 'BTCUSDT') as MarketProduct | undefined;
+    const [btc] = await productsNamed(s.deps.db, 'BTCUSDT');
     if (!btc) throw new Error('BTCUSDT');
     const recorded: number[] = [];
     const record = async (...times: number[]) => {
