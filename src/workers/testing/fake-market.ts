@@ -44,6 +44,8 @@ export const product = (id: number, changePct: string, category: ProductSummary[
   changePct,
   decimals: 2,
   open: true,
+  // As the server sends it: null while open.
+  nextOpen: null,
 });
 
 export const bar = (time: number, close: string): Bar => [time, close, close, close, close, '1'];
