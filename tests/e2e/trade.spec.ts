@@ -41,8 +41,9 @@ signedOut('a visitor browses /, /hq and /xq with live prices, asks nothing only 
   await expect(page.locator('.product-row').first()).toBeVisible();
   await page.goto(`/xq?id=${id}`);
   await expect(page.locator('.trade-bar__price')).toHaveText(/\d/);
-  // The product list has answered again since (it polls): had anything been refused, the app would be on /login by now.
-  await page.context().waitForEvent('response', { predicate: (r) => new URL(r.url()).pathname === '/api/product/list' && r.ok() });
+  // The chart's own poll (turnover: its price and tape) has answered again since: had anything been refused, the
+  // app would be on /login by now.
+  await page.context().waitForEvent('response', { predicate: (r) => new URL(r.url()).pathname === '/api/product/trunover' && r.ok() });
   expect(new URL(page.url()).pathname).toBe('/xq');
   expect(refused).toEqual([]);
   expect(errors).toEqual([]);
