@@ -47,7 +47,7 @@ try {
   await page.waitForFunction(phase.ready, undefined, { polling: 500, timeout: 180_000 });
   await page.waitForTimeout(5_000);
   const hog = process.env['TRACE_HOG'] === '1' ? spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }) : null;
-  await browser.startTracing(page, { path: tracePath, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing'] });
+  await browser.startTracing(page, { path: tracePath, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', ...(process.env['TRACE_INVALIDATIONS'] ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : [])] });
   await page.waitForTimeout(SECONDS * 1000);
   await browser.stopTracing();
   hog?.kill('SIGKILL');

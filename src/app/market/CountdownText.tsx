@@ -13,5 +13,10 @@ export function CountdownText({ settleTime, label }: { readonly settleTime: numb
     countdownBoard().setLabels({ settling: t('market.settling') });
   }, [t]);
   const ref = useCallback((node: HTMLSpanElement | null) => (node ? countdownBoard().register(node, settleTime) : undefined), [settleTime]);
-  return <span ref={ref} className="countdown" role="timer" aria-label={label} />;
+  // The slot is the flex or grid item; the countdown inside it, fixed in size, lays out alone (market.css).
+  return (
+    <span className="countdown-slot">
+      <span ref={ref} className="countdown" role="timer" aria-label={label} />
+    </span>
+  );
 }

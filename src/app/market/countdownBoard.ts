@@ -68,8 +68,11 @@ export function createCountdownBoard(deps: BoardDeps) {
       if (entry === undefined) continue;
       const remaining = entry.settleTime - serverNow;
       if (entry.kind === 'text') {
-        const text = remaining > 0 ? formatRemaining(remaining) : labels.settling;
-        if (node.textContent !== text) node.textContent = text;
+        const settling = remaining <= 0;
+        const text = settling ? labels.settling : formatRemaining(remaining);
+        setText(node, text);
+        // The label may be wider than a countdown: the node gives up its fixed size (market.css), once.
+        if (settling !== node.hasAttribute('data-settling')) node.toggleAttribute('data-settling', settling);
       } else {
         const gone = ringGone(entry, serverNow);
         if (node.getAttribute('stroke-dashoffset') !== gone) node.setAttribute('stroke-dashoffset', gone);
@@ -140,3 +143,16 @@ export function createCountdownBoard(deps: BoardDeps) {
 }
 
 export type CountdownBoard = ReturnType<typeof createCountdownBoard>;
+
+/**
+ * Writes a countdown's text by changing its text node's data, not by replacing the node (textContent): a changed
+ * character run re-lays out that run inside the sized countdown; a new node is inserted, restyled and laid out
+ * from the document down, every second for every visible countdown.
+ */
+function setText(node: Element, text: string): void {
+  const first = node.firstChild;
+  if (first !== null && first === node.lastChild && first.nodeType === Node.TEXT_NODE) {
+    const run = first as Text;
+    if (run.data !== text) run.data = text;
+  } else if (node.textContent !== text) node.textContent = text;
+}
