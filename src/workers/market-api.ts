@@ -54,7 +54,8 @@ export function createMarketApi(deps: MarketApiDeps) {
           polls += 1;
           const asked = polls % FULL_LIST_EVERY === 0 || held === null ? undefined : since;
           let answer = await hub.post('product/list', asked === undefined ? {} : { since: asked }, signal);
-          let merged = asked === undefined || held === null ? answer.items : applyQuotes(held, (answer.quotes ?? []).map((q) => ({ nextOpen: null, ...q })));
+          // No `quotes` (a server that does not know `since`): its whole list stands.
+          let merged = asked === undefined || held === null || answer.quotes === undefined ? answer.items : applyQuotes(held, answer.quotes.map((q) => ({ nextOpen: null, ...q })));
           if (merged === null) {
             // A product this list lacks: the whole list, now.
             answer = await hub.post('product/list', {}, signal);
