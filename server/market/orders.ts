@@ -103,7 +103,8 @@ export const CHANGES_LIMIT = 500;
  * My orders on one product opened or settled in a transaction the `cursor` snapshot did not see, and the snapshot
  * of this read as the next cursor: both in one REPEATABLE READ transaction, so what is read and the cursor agree
  * (migrations/0013). Null when more than CHANGES_LIMIT changed: the caller sends the whole answer instead.
- * Throws ApiError('error.invalid') for a cursor PostgreSQL cannot read (the contract checks its shape only).
+ * A cursor PostgreSQL cannot read, or one from beyond this database's present, is a field error on `cursor` (the
+ * contract checks its shape only).
  */
 export async function ordersChangedSince(db: Db, userId: number, productId: number, cursor: string): Promise<{ items: Order[] | null; cursor: string }> {
   return db.transaction(
