@@ -89,5 +89,10 @@ export function quoteMayHaveMoved(p: MarketProduct, q: Quote | undefined, since:
 }
 
 /** The moving part of a product's summary; `nextOpen` only while closed (most polls: a few bytes a product less). */
-export const quoteOf = (s: ProductSummary): ProductQuote =>
-  s.nextOpen == null ? { id: s.id, price: s.price, changePct: s.changePct, open: s.open } : { id: s.id, price: s.price, changePct: s.changePct, open: s.open, nextOpen: s.nextOpen };
+export const quoteOf = (s: ProductSummary): ProductQuote => ({
+  id: s.id,
+  price: s.price,
+  changePct: s.changePct,
+  open: s.open,
+  ...(s.nextOpen == null ? {} : { nextOpen: s.nextOpen }),
+});

@@ -108,17 +108,14 @@ describe('product/orders since a cursor', () => {
     async () => {
       const me = await funded();
       const start = await orders(me.token);
-      let during: Answer | null = null;
-      let late: Order | null = null;
-      await s.deps.db.transaction(async (tx) => {
-        late = await placeOrder(tx, { userId: me.id, product: btc, direction: 'fall', amount: toCents('10.00'), cycle: 30, now: s.clock.now() });
+      const { during, late } = await s.deps.db.transaction(async (tx) => {
+        const placed = await placeOrder(tx, { userId: me.id, product: btc, direction: 'fall', amount: toCents('10.00'), cycle: 30, now: s.clock.now() });
         // The order is written but not committed: a poll now cannot see it, and must not pass it by.
-        during = await orders(me.token, start.cursor);
+        return { during: await orders(me.token, start.cursor), late: placed };
       });
-      expect(during).not.toBeNull();
-      expect((during as Answer | null)?.items).toEqual([]);
-      const next = await orders(me.token, (during as Answer | null)?.cursor);
-      expect(seen(next)).toEqual([`${(late as Order | null)?.id}:open`]);
+      expect(during.items).toEqual([]);
+      const next = await orders(me.token, during.cursor);
+      expect(seen(next)).toEqual([`${late.id}:open`]);
       expect((await orders(me.token, next.cursor)).items).toEqual([]);
     },
   );

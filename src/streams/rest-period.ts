@@ -27,5 +27,8 @@ export function restPeriodMs(pace: MarketPace, options: RestOptions): number {
   if (!pace.open && pace.nextOpen !== null) {
     return Math.max(options.baseMs, Math.min(options.closedMs, pace.nextOpen - pace.serverTime));
   }
-  return Math.min(options.calmMs, options.baseMs * 2 ** Math.min(pace.quiet, 16));
+  return calmPeriodMs(pace.quiet, options.baseMs, options.calmMs);
 }
+
+/** After `quiet` answers in a row that brought nothing new: twice as long each time, from `baseMs` up to `calmMs`. */
+export const calmPeriodMs = (quiet: number, baseMs: number, calmMs: number): number => Math.min(calmMs, baseMs * 2 ** Math.min(quiet, 16));

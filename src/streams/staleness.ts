@@ -54,7 +54,7 @@ export function staleness<T>(
         const since = lastGoodAt ?? watchedAt;
         const threshold = good?.threshold ?? thresholdMs;
         const ticks$ = tickMs > 0 ? timer(0, tickMs, scheduler) : of(0);
-        return merge(ticks$, timer(Math.max(0, threshold - (scheduler.now() - since)), scheduler)).pipe(
+        return merge(ticks$, timer(threshold, scheduler)).pipe(
           map((): StalenessReport => {
             const ageMs = scheduler.now() - since;
             return { ageMs, stale: ageMs >= threshold, lastGoodAt };

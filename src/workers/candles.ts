@@ -3,7 +3,7 @@ import type { IntervalName, KdataBatch } from '../streams/inputs.ts';
 import type { Candle, CandleDelta, PollState } from '../streams/messages.ts';
 import { foldLastPrice } from '../streams/fold-last-price.ts';
 import { mergeBars } from '../streams/merge-bars.ts';
-import { restPeriodMs } from '../streams/rest-period.ts';
+import { calmPeriodMs } from '../streams/rest-period.ts';
 import { dataOf, type Hub } from './hub.ts';
 import type { MarketCache } from './market-cache.ts';
 import { HISTORY_BARS } from './periods.ts';
@@ -20,8 +20,7 @@ export function kdataPoll(hub: Hub, id: number, interval: IntervalName): Observa
     periodMs: hub.periods.kdata,
     // The trade tape moves the live bar in between; a chart whose bars stopped changing (a closed market) is asked
     // less and less often, up to once a minute.
-    nextPeriodMs: (batch) =>
-      restPeriodMs({ open: true, nextOpen: null, serverTime: 0, quiet: batch.quiet }, { baseMs: hub.periods.kdata, calmMs: hub.periods.closed, closedMs: hub.periods.closed }),
+    nextPeriodMs: (batch) => calmPeriodMs(batch.quiet, hub.periods.kdata, hub.periods.closed),
     request: (() => {
       let cursor: number | undefined;
       let lastBar = '';
