@@ -1,24 +1,32 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ProductSummary } from '../../contract/market.ts';
-import type { Quote, QuoteMessage } from '../../workers/api.ts';
+import type { Quote } from '../../workers/api.ts';
+import { quoteFeedOf } from './quoteFeed.ts';
 import { useMarketWorker } from './useMarketWorker.ts';
-import { useSubscription } from './useSubscription.ts';
 
 /**
  * One product's live price, change and open flag, from the worker's poll of that product (the same one its
  * tape reads), or `fallback` (product/details) until it arrives. A screen of one product never downloads the
- * whole list for it; only the component calling this re-renders when the price moves.
+ * whole list for it; only the components calling this re-render when the price moves. They share one
+ * subscription (quoteFeed.ts), and a move is React state, not an external store: its render is batched with the
+ * tape's and the chart's from the same poll instead of running synchronously for each message.
  */
 export function useLiveQuote(fallback: ProductSummary): ProductSummary {
-  const worker = useMarketWorker();
-  const [held, setHeld] = useState<{ readonly id: number; readonly quote: Quote } | null>(null);
+  const feed = quoteFeedOf(useMarketWorker());
   const id = fallback.id;
-  useSubscription(worker, `quote:${id}`, (w, cb) => w.watchQuote({ id }, cb), (message: QuoteMessage) => {
-    if (message.kind === 'quote') setHeld({ id, quote: message });
-  });
+  const [held, setHeld] = useState<{ readonly id: number; readonly quote: Quote } | null>(() => heldOf(id, feed.latest(id)));
+  useEffect(() => {
+    const take = (): void => setHeld((was) => (was?.id === id && was.quote === feed.latest(id) ? was : heldOf(id, feed.latest(id))));
+    const leave = feed.subscribe(id, take);
+    // A move between this component's render and now (another component already held the subscription).
+    take();
+    return leave;
+  }, [feed, id]);
   const quote = held?.id === id ? held.quote : null;
   return useMemo(
     () => (quote === null ? fallback : { ...fallback, price: quote.price, changePct: quote.changePct, open: quote.open, nextOpen: quote.nextOpen }),
     [quote, fallback],
   );
 }
+
+const heldOf = (id: number, quote: Quote | null) => (quote === null ? null : { id, quote });

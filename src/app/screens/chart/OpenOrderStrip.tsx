@@ -20,14 +20,13 @@ export const STRIP_MAX = 2;
  */
 export function OpenOrderStrip({ product, orders }: { readonly product: ProductDetails; readonly orders: readonly Order[] | null }) {
   const { t } = useTranslation();
-  const live = useLiveQuote(product);
   // Picked when the orders change, not on every price tick: with a thousand open orders the pick is the work.
   const open = useMemo(() => soonestOpen(orders ?? [], STRIP_MAX), [orders]);
   if (open.length === 0) return null;
   return (
     <ul className="order-strip" aria-label={t('tradeSheet.strip')}>
       {open.map((o) => (
-        <StripRow key={o.id} order={o} price={live.price} decimals={product.decimals} />
+        <StripRow key={o.id} order={o} product={product} />
       ))}
     </ul>
   );
@@ -35,24 +34,33 @@ export function OpenOrderStrip({ product, orders }: { readonly product: ProductD
 
 interface RowProps {
   readonly order: Order;
-  readonly price: string;
-  readonly decimals: number;
+  readonly product: ProductDetails;
 }
 
-const StripRow = memo(function StripRow({ order, price, decimals }: RowProps) {
+/** Rendered when its order changes; only its profit or loss follows the price. */
+const StripRow = memo(function StripRow({ order, product }: RowProps) {
   const { t } = useTranslation();
   const lang = useLang();
-  const pnl = livePnl(order, price);
   return (
     <li className="order-strip__row">
       <ProgressRing openTime={order.openTime} settleTime={order.settleTime} />
       <span className={`direction direction--${order.direction}`}>{t(`market.${order.direction}`)}</span>
       <span className="order-strip__amount">{formatMoney(order.amount, lang)}</span>
-      <span className="order-strip__open muted">{t('tradeSheet.opened_at', { price: formatPrice(order.openPrice, decimals, lang) })}</span>
-      <span className={`order-strip__pnl trend-${trendOf(pnl ?? '0')}`}>
-        {t('tradeSheet.pnl', { amount: pnl === null ? '—' : formatMoney(pnl, lang) })}
-      </span>
+      <span className="order-strip__open muted">{t('tradeSheet.opened_at', { price: formatPrice(order.openPrice, product.decimals, lang) })}</span>
+      <LivePnl order={order} product={product} />
       <CountdownText settleTime={order.settleTime} label={t('market.remaining', { orderNo: order.orderNo })} />
     </li>
   );
 });
+
+/** The order's profit or loss at the live price: the one part of a strip row that re-renders when the price moves. */
+function LivePnl({ order, product }: RowProps) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const pnl = livePnl(order, useLiveQuote(product).price);
+  return (
+    <span className={`order-strip__pnl trend-${trendOf(pnl ?? '0')}`}>
+      {t('tradeSheet.pnl', { amount: pnl === null ? '—' : formatMoney(pnl, lang) })}
+    </span>
+  );
+}
