@@ -5,6 +5,8 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const ours = (...names) => names.map((n) => `**/${n}/**`);
+// The interval table (src/contract/intervals.ts) is plain data that imports nothing: every layer reads the one copy.
+const INTERVAL_TABLE = '!**/contract/intervals.ts';
 const layer = (files, forbidden, message) => ({
   files,
   rules: {
@@ -35,13 +37,13 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', { selector: 'ExportAllDeclaration', message: 'Import files directly; no export *.' }],
     },
   },
-  layer(['src/streams/**'], ours('workers', 'app', 'charts', 'contract', 'server'), 'streams imports nothing of ours'),
+  layer(['src/streams/**'], [...ours('workers', 'app', 'charts', 'contract', 'server'), INTERVAL_TABLE], 'streams imports nothing of ours but the interval table'),
   layer(['src/workers/**'], ours('app', 'charts', 'server'), 'workers may import streams and contract types only'),
-  typesOnly(['src/workers/**'], ours('contract'), 'workers use the contract for types only'),
-  layer(['src/charts/**'], ours('workers', 'app', 'server', 'contract'), 'charts may import stream types only'),
+  typesOnly(['src/workers/**'], [...ours('contract'), INTERVAL_TABLE], 'workers use the contract for types only (and its interval table)'),
+  layer(['src/charts/**'], [...ours('workers', 'app', 'server', 'contract'), INTERVAL_TABLE], 'charts may import stream types and the interval table only'),
   typesOnly(['src/charts/**'], ours('streams'), 'charts use stream types only'),
   layer(['src/app/**'], ours('streams', 'server'), 'app imports charts and the worker and contract types only'),
-  typesOnly(['src/app/**'], ours('workers', 'contract'), 'app imports worker and contract types only'),
+  typesOnly(['src/app/**'], [...ours('workers', 'contract'), INTERVAL_TABLE], 'app imports worker and contract types only (and the interval table)'),
   layer(['src/contract/**'], ours('app', 'workers', 'streams', 'charts', 'server'), 'the contract imports nothing of ours'),
   // Pure functions both sides must agree on (earnings estimate, address checksum); importable by app and server.
   layer(['src/shared/**'], ours('app', 'workers', 'streams', 'charts', 'server', 'contract'), 'shared imports nothing of ours'),

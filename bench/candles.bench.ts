@@ -4,7 +4,7 @@
 // sort, and rebuild the aggregated array from scratch.
 import { Subject } from 'rxjs';
 import { aggregateBars } from '../src/streams/aggregate-bars.ts';
-import { bucketStart, INTERVAL_MS } from '../src/streams/interval-ms.ts';
+import { bucketStart, INTERVAL_MS } from '../src/contract/intervals.ts';
 import type { KdataBatch, WireBar } from '../src/streams/inputs.ts';
 import { mergeBars } from '../src/streams/merge-bars.ts';
 import type { Candle } from '../src/streams/messages.ts';

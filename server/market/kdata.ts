@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { INTERVAL_MS } from '../../src/contract/intervals.ts';
 import type { Bar, Interval } from '../../src/contract/market.ts';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
@@ -6,16 +7,8 @@ import type { MarketProduct } from './catalog.ts';
 import type { Resolution } from './feed.ts';
 import { formatScaled } from './prices.ts';
 
-/** Each interval's length and the stored resolution it is aggregated from. Buckets are aligned to UTC. */
-export const INTERVALS: Record<Interval, { readonly ms: number; readonly res: Resolution }> = {
-  '1m': { ms: 60_000, res: 60 },
-  '5m': { ms: 300_000, res: 60 },
-  '15m': { ms: 900_000, res: 60 },
-  '30m': { ms: 1_800_000, res: 60 },
-  '1h': { ms: 3_600_000, res: 3600 },
-  '4h': { ms: 14_400_000, res: 3600 },
-  '1d': { ms: 86_400_000, res: 86400 },
-};
+/** The stored resolution each interval is aggregated from (its length: the contract's INTERVAL_MS). */
+export const SOURCE_RESOLUTION: Record<Interval, Resolution> = { '1m': 60, '5m': 60, '15m': 60, '30m': 60, '1h': 3600, '4h': 3600, '1d': 86400 };
 
 /**
  * The newest `limit` bars of an interval, oldest first, aggregated in SQL from stored candles. With `since`,
@@ -23,7 +16,8 @@ export const INTERVALS: Record<Interval, { readonly ms: number; readonly res: Re
  * changed) plus any newer one, so an unchanged chart costs one bar.
  */
 export async function kdataBars(db: Db, p: MarketProduct, interval: Interval, now: number, limit: number, since?: number): Promise<Bar[]> {
-  const { ms, res } = INTERVALS[interval];
+  const ms = INTERVAL_MS[interval];
+  const res = SOURCE_RESOLUTION[interval];
   const perBar = ms / (res * 1000);
   // Without since, start where the newest limit × perBar source rows start: enough for `limit` bars even when
   // a market's closed hours leave buckets part-empty, and the scan stays on the primary key.

@@ -4,7 +4,8 @@ import type { Bar, Interval, ProductDetails, ProductSummary } from '../../src/co
 import { rows } from '../db/rows.ts';
 import { loadProducts, type MarketProduct } from '../market/catalog.ts';
 import { DAY, HOUR, MINUTE } from '../market/history.ts';
-import { INTERVALS } from '../market/kdata.ts';
+import { INTERVAL_MS, INTERVAL_NAMES } from '../../src/contract/intervals.ts';
+import { SOURCE_RESOLUTION } from '../market/kdata.ts';
 import { formatScaled } from '../market/prices.ts';
 import { createSimulatedFeed } from '../market/service.ts';
 import { T0, useTestServer } from '../testing/harness.ts';
@@ -92,9 +93,10 @@ describe('product/list and product/details', () => {
 });
 
 describe('product/kdata', () => {
-  it.each(Object.keys(INTERVALS) as Interval[])('%s bars equal the finer candles aggregated in code', async (interval) => {
+  it.each(INTERVAL_NAMES)('%s bars equal the finer candles aggregated in code', async (interval) => {
     const p = bySymbol('BTCUSDT');
-    const { ms, res } = INTERVALS[interval];
+    const ms = INTERVAL_MS[interval];
+    const res = SOURCE_RESOLUTION[interval];
     const { data } = await kdata({ id: p.id, interval, limit: 1500 });
     expect(data.interval).toBe(interval);
     const times = data.bars.map((b) => b[0]);
@@ -124,13 +126,13 @@ describe('product/kdata', () => {
 
   it('since returns only bars with open time >= since, so an unchanged poll is under 1 KB; limit caps the count', async () => {
     const p = bySymbol('BTCUSDT');
-    for (const interval of Object.keys(INTERVALS) as Interval[]) {
+    for (const interval of INTERVAL_NAMES) {
       const full = await kdata({ id: p.id, interval });
       const lastOpen = full.data.bars[full.data.bars.length - 1]?.[0] ?? 0;
       const poll = await kdata({ id: p.id, interval, since: lastOpen });
       expect(poll.data.bars).toEqual(full.data.bars.slice(-1));
       expect(poll.bytes).toBeLessThan(1024);
-      const two = await kdata({ id: p.id, interval, since: lastOpen - INTERVALS[interval].ms });
+      const two = await kdata({ id: p.id, interval, since: lastOpen - INTERVAL_MS[interval] });
       expect(two.data.bars).toEqual(full.data.bars.slice(-2));
       if (interval === '1m') console.log(`[measure] kdata since-poll payload: ${poll.bytes} B`);
     }

@@ -1,26 +1,11 @@
 import type { Time, UTCTimestamp } from 'lightweight-charts';
-import type { IntervalName } from '../streams/inputs.ts';
-
-/** Bar lengths in seconds (the chart's time unit); the same table as the streams' INTERVAL_MS. */
-export const INTERVAL_SECONDS: Readonly<Record<IntervalName, number>> = {
-  '1m': 60,
-  '5m': 300,
-  '15m': 900,
-  '30m': 1_800,
-  '1h': 3_600,
-  '4h': 14_400,
-  '1d': 86_400,
-};
+import { barOpenTime, type IntervalName } from '../contract/intervals.ts';
 
 /** Epoch ms (the wire) → the chart's UTC seconds. */
 export const chartTime = (ms: number): UTCTimestamp => Math.floor(ms / 1000) as UTCTimestamp;
 
 /** The open time of the bar holding `ms`, in chart seconds (buckets are UTC-aligned like the server's). */
-export function barTimeOf(ms: number, interval: IntervalName): UTCTimestamp {
-  const size = INTERVAL_SECONDS[interval];
-  const seconds = Math.floor(ms / 1000);
-  return (seconds - (((seconds % size) + size) % size)) as UTCTimestamp;
-}
+export const barTimeOf = (ms: number, interval: IntervalName): UTCTimestamp => chartTime(barOpenTime(ms, interval));
 
 const secondsOf = (time: Time): number => (typeof time === 'number' ? time : 0);
 

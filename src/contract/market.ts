@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { INTERVAL_NAMES } from './intervals.ts';
 import { amountInput, epochMs, id, money, page, price, rate } from './primitives.ts';
 
 export const category = z.enum(['stocks', 'forex', 'crypto', 'metals']);
 export type Category = z.infer<typeof category>;
-export const interval = z.enum(['1m', '5m', '15m', '30m', '1h', '4h', '1d']);
+export const interval = z.enum(INTERVAL_NAMES);
 export type Interval = z.infer<typeof interval>;
 export const direction = z.enum(['rise', 'fall']);
 export type Direction = z.infer<typeof direction>;

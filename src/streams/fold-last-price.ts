@@ -1,6 +1,6 @@
 import { Observable, type OperatorFunction } from 'rxjs';
 import type { TurnoverSample } from './inputs.ts';
-import { bucketStart, INTERVAL_MS } from './interval-ms.ts';
+import { bucketStart, INTERVAL_MS } from '../contract/intervals.ts';
 import type { Candle, CandleDelta } from './messages.ts';
 import { sameCandle } from './parse-bar.ts';
 

@@ -1,8 +1,8 @@
 // The structural shapes the operators read. They mirror src/contract/market.ts without importing it
-// (streams imports nothing of ours), so the worker can pass contract responses straight in.
+// (streams imports nothing of ours but the interval table), so the worker can pass contract responses straight in.
+import type { IntervalName } from '../contract/intervals.ts';
 
-/** The kdata intervals the chart offers. */
-export type IntervalName = '1m' | '5m' | '15m' | '30m' | '1h' | '4h' | '1d';
+export type { IntervalName };
 
 /** One kdata bar as it comes off the wire: [openTime ms, open, high, low, close, volume], decimal strings. */
 export type WireBar = readonly [openTime: number, open: string, high: string, low: string, close: string, volume: string];

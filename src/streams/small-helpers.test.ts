@@ -1,7 +1,7 @@
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import { backoffDelay } from './backoff-delay.ts';
-import { bucketStart, INTERVAL_MS } from './interval-ms.ts';
+import { bucketStart, INTERVAL_MS } from '../contract/intervals.ts';
 import { parseBar } from './parse-bar.ts';
 import { shareByKey } from './share-by-key.ts';
 

@@ -1,13 +1,11 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderMark } from '../../../charts/order-marks.ts';
-import type { IntervalName } from '../../../workers/api.ts';
+import { INTERVAL_NAMES, type IntervalName } from '../../../contract/intervals.ts';
 import { useLang } from '../../hooks/useLang.ts';
 import { intlLocale } from '../../i18n/languages.ts';
 import { LiveMark } from '../../market/LiveMark.tsx';
 import { useCandleChart } from '../../market/useCandleChart.ts';
-
-const INTERVALS: readonly IntervalName[] = ['1m', '5m', '15m', '30m', '1h', '4h', '1d'];
 
 interface Props {
   readonly id: number;
@@ -26,7 +24,7 @@ export function ChartPanel({ id, symbol, decimals, marks }: Props) {
   return (
     <section className="panel live-panel chart-panel" aria-label={t('market.chart', { symbol })}>
       <div className="intervals" role="group" aria-label={t('market.intervals')}>
-        {INTERVALS.map((name) => (
+        {INTERVAL_NAMES.map((name) => (
           <button key={name} type="button" className="intervals__item" aria-pressed={name === interval} onClick={() => setChartInterval(name)}>
             {t(`market.interval_${name}`)}
           </button>
