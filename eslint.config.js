@@ -7,6 +7,8 @@ import tseslint from 'typescript-eslint';
 const ours = (...names) => names.map((n) => `**/${n}/**`);
 // The interval table (src/contract/intervals.ts) is plain data that imports nothing: every layer reads the one copy.
 const INTERVAL_TABLE = '!**/contract/intervals.ts';
+// The forms (src/contract/forms.ts) check what they send with the contract's own schemas (issue 23).
+const FORMS = '!**/contract/forms.ts';
 const layer = (files, forbidden, message) => ({
   files,
   rules: {
@@ -43,7 +45,7 @@ export default tseslint.config(
   layer(['src/charts/**'], [...ours('workers', 'app', 'server', 'contract'), INTERVAL_TABLE], 'charts may import stream types and the interval table only'),
   typesOnly(['src/charts/**'], ours('streams'), 'charts use stream types only'),
   layer(['src/app/**'], ours('streams', 'server'), 'app imports charts and the worker and contract types only'),
-  typesOnly(['src/app/**'], [...ours('workers', 'contract'), INTERVAL_TABLE], 'app imports worker and contract types only (and the interval table)'),
+  typesOnly(['src/app/**'], [...ours('workers', 'contract'), INTERVAL_TABLE, FORMS], 'app imports worker and contract types only (and the interval table and the forms)'),
   layer(['src/contract/**'], ours('app', 'workers', 'streams', 'charts', 'server'), 'the contract imports nothing of ours'),
   // Pure functions both sides must agree on (earnings estimate, address checksum); importable by app and server.
   layer(['src/shared/**'], ours('app', 'workers', 'streams', 'charts', 'server', 'contract'), 'shared imports nothing of ours'),

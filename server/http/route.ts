@@ -14,7 +14,7 @@ import { serverSecret } from '../secrets.ts';
 import type { Deps } from '../deps.ts';
 import { bodyCapFor, parseJsonBody, readBodyText, refuseControlChars } from './body.ts';
 import { ApiError } from './errors.ts';
-import { fieldsOf } from './fields.ts';
+import { fieldsOf } from '../../src/contract/fields.ts';
 
 export interface RouteCtx<P extends ApiPath> {
   readonly body: z.output<Api[P]['req']>;

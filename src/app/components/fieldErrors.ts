@@ -1,4 +1,6 @@
 import type { i18n as I18n } from 'i18next';
+import type { ApiPath } from '../../contract/api.ts';
+import { formRefusals, type FormSpec } from '../../contract/forms.ts';
 import type { ApiFailure } from '../api/failure.ts';
 
 /** Field name → locale key of the message to show under it. */
@@ -18,5 +20,12 @@ export function serverFieldErrors<F extends string>(i18n: Pick<I18n, 'exists'>, 
     const reason = reported[f];
     if (reason) out[f] = messageKeyFor(i18n, f, reason);
   }
+  return out;
+}
+
+/** The form's own check before sending: the contract's schema on the body it would send, as the server checks it. */
+export function contractFieldErrors<F extends string>(i18n: Pick<I18n, 'exists'>, spec: FormSpec<F, ApiPath>, values: Readonly<Record<F, string>>): FieldErrors<F> {
+  const out: FieldErrors<F> = {};
+  for (const [field, reason] of Object.entries(formRefusals(spec, values)) as [F, string][]) out[field] = messageKeyFor(i18n, field, reason);
   return out;
 }

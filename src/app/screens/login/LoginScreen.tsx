@@ -1,26 +1,27 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useApi } from '../../app/apiContext.ts';
+import { loginForm } from '../../../contract/forms.ts';
+import { contractFieldErrors } from '../../components/fieldErrors.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useForm } from '../../hooks/useForm.ts';
 import { useSignIn } from '../../hooks/useSignIn.ts';
 import { authPath, EXPIRED_PARAM, NEXT_PARAM, safeNext } from '../../router/returnTo.ts';
-import { loginFields, validateLogin } from './validateLogin.ts';
 
 export function LoginScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const client = useApi();
   const signIn = useSignIn();
   const [params] = useSearchParams();
   const expired = params.get(EXPIRED_PARAM) === '1';
   const next = safeNext(params.get(NEXT_PARAM));
   const form = useForm({
-    fields: loginFields,
+    fields: loginForm.fields,
     initial: { username: '', password: '' },
-    validate: validateLogin,
+    validate: (v) => contractFieldErrors(i18n, loginForm, v),
     submit: async (v) => {
-      const res = await client.call('user/login', { username: v.username.trim(), password: v.password });
+      const res = await client.call(loginForm.path, loginForm.body(v));
       await signIn(res.data.accessToken, 'msg.login_ok');
     },
   });

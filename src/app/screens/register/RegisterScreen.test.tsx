@@ -4,12 +4,15 @@ import { guardConsole } from '../../testing/consoleGuard.ts';
 import { fail, ok } from '../../testing/fakeApi.ts';
 import { renderApp } from '../../testing/renderApp.tsx';
 import { resetBrowserState } from '../../testing/reset.ts';
-import { validateRegistration } from './validateRegistration.ts';
+import { formRefusals, registerForm } from '../../../contract/forms.ts';
 
 resetBrowserState();
 guardConsole();
 
 const valid = { username: 'bob42', phone: '01234567890', password: 'secret1', confirmPassword: 'secret1', inviteCode: 'INV1' };
+
+// The form checks the body it sends with the contract's schema (server/routes/form-agreement.test.ts holds the server to it).
+const validateRegistration = (values: typeof valid) => formRefusals(registerForm, values);
 
 describe('registration rules', () => {
   it('accepts a valid form', () => {

@@ -1,31 +1,26 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useApi } from '../../app/apiContext.ts';
+import { registerForm } from '../../../contract/forms.ts';
+import { contractFieldErrors } from '../../components/fieldErrors.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useForm } from '../../hooks/useForm.ts';
 import { useSignIn } from '../../hooks/useSignIn.ts';
-import { regFields, validateRegistration } from './validateRegistration.ts';
 
 export function RegisterScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const client = useApi();
   const signIn = useSignIn();
   const [params] = useSearchParams();
   // Invite links carry the code as ?code= (ours) or ?invite=.
   const invited = params.get('code') ?? params.get('invite') ?? '';
   const form = useForm({
-    fields: regFields,
+    fields: registerForm.fields,
     initial: { username: '', phone: '', password: '', confirmPassword: '', inviteCode: invited },
-    validate: validateRegistration,
+    validate: (v) => contractFieldErrors(i18n, registerForm, v),
     submit: async (v) => {
-      const res = await client.call('user/register', {
-        username: v.username.trim(),
-        phone: v.phone.trim(),
-        password: v.password,
-        confirmPassword: v.confirmPassword,
-        inviteCode: v.inviteCode.trim(),
-      });
+      const res = await client.call(registerForm.path, registerForm.body(v));
       await signIn(res.data.accessToken, 'msg.signup_ok');
     },
   });

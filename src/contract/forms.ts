@@ -1,0 +1,49 @@
+// The app's forms, each tied to the request it sends: its fields, the body it builds from what the member typed,
+// and the contract's schema for that body. The form checks that body with that schema before sending, and the
+// server checks it with the same one, so the screen and the server accept and refuse exactly the same input
+// (server/routes/form-agreement.test.ts generates inputs and holds them to it).
+import type { z } from 'zod';
+import type { ApiPath, Req } from './api.ts';
+import type { ErrorKey, FieldKey } from './errors.ts';
+import { fieldsOf } from './fields.ts';
+import { loginReq, registerReq } from './user.ts';
+
+export interface FormSpec<F extends string, P extends ApiPath = ApiPath> {
+  /** The request the form sends. */
+  readonly path: P;
+  /** The fields the member fills in, in screen order. */
+  readonly fields: readonly F[];
+  /** The contract's schema for the body. */
+  readonly schema: z.ZodType;
+  /** The body the form sends for these values: what is checked is exactly what is sent. */
+  body(values: Readonly<Record<F, string>>): Req<P>;
+}
+
+/** Why each field is refused (a locale key), as the server would answer it in `data.fields`; empty when the form may be sent. */
+export function formRefusals<F extends string>(spec: FormSpec<F, ApiPath>, values: Readonly<Record<F, string>>): Partial<Record<F, FieldKey | ErrorKey>> {
+  const parsed = spec.schema.safeParse(spec.body(values));
+  if (parsed.success) return {};
+  const all = fieldsOf(parsed.error);
+  const out: Partial<Record<F, FieldKey | ErrorKey>> = {};
+  for (const field of spec.fields) {
+    const reason = all[field];
+    if (reason) out[field] = reason;
+  }
+  return out;
+}
+
+const form = <const F extends string, P extends ApiPath>(spec: FormSpec<F, P>): FormSpec<F, P> => spec;
+
+export const loginForm = form({
+  path: 'user/login',
+  fields: ['username', 'password'],
+  schema: loginReq,
+  body: (v) => ({ username: v.username.trim(), password: v.password }),
+});
+
+export const registerForm = form({
+  path: 'user/register',
+  fields: ['username', 'phone', 'password', 'confirmPassword', 'inviteCode'],
+  schema: registerReq,
+  body: (v) => ({ username: v.username.trim(), phone: v.phone.trim(), password: v.password, confirmPassword: v.confirmPassword, inviteCode: v.inviteCode.trim() }),
+});
