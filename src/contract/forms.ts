@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { ApiPath, Req } from './api.ts';
 import type { ErrorKey, FieldKey } from './errors.ts';
 import { fieldsOf } from './fields.ts';
-import { loginReq, registerReq } from './user.ts';
+import { loginReq, registerReq, resetPaypwdReq, resetPwdReq } from './user.ts';
 
 export interface FormSpec<F extends string, P extends ApiPath = ApiPath> {
   /** The request the form sends. */
@@ -46,4 +46,27 @@ export const registerForm = form({
   fields: ['username', 'phone', 'password', 'confirmPassword', 'inviteCode'],
   schema: registerReq,
   body: (v) => ({ username: v.username.trim(), phone: v.phone.trim(), password: v.password, confirmPassword: v.confirmPassword, inviteCode: v.inviteCode.trim() }),
+});
+
+export const loginPasswordForm = form({
+  path: 'user/reset_pwd',
+  fields: ['oldPassword', 'newPassword', 'confirmPassword'],
+  schema: resetPwdReq,
+  body: (v) => ({ oldPassword: v.oldPassword, newPassword: v.newPassword, confirmPassword: v.confirmPassword }),
+});
+
+/** A first payment password: the member proves it is them with the login password. */
+export const setPayPasswordForm = form({
+  path: 'user/reset_paypwd',
+  fields: ['loginPassword', 'newPayPassword', 'confirmPayPassword'],
+  schema: resetPaypwdReq,
+  body: (v) => ({ loginPassword: v.loginPassword, newPayPassword: v.newPayPassword, confirmPayPassword: v.confirmPayPassword }),
+});
+
+/** A new payment password in place of the current one, which proves it is them. */
+export const changePayPasswordForm = form({
+  path: 'user/reset_paypwd',
+  fields: ['oldPayPassword', 'newPayPassword', 'confirmPayPassword'],
+  schema: resetPaypwdReq,
+  body: (v) => ({ oldPayPassword: v.oldPayPassword, newPayPassword: v.newPayPassword, confirmPayPassword: v.confirmPayPassword }),
 });

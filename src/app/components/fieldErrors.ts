@@ -23,9 +23,19 @@ export function serverFieldErrors<F extends string>(i18n: Pick<I18n, 'exists'>, 
   return out;
 }
 
-/** The form's own check before sending: the contract's schema on the body it would send, as the server checks it. */
-export function contractFieldErrors<F extends string>(i18n: Pick<I18n, 'exists'>, spec: FormSpec<F, ApiPath>, values: Readonly<Record<F, string>>): FieldErrors<F> {
+/**
+ * The form's own check before sending: the contract's schema on the body it would send, as the server checks it.
+ * `prompts` names a field's own "please enter" key where it differs from `prompt.<field>`.
+ */
+export function contractFieldErrors<F extends string>(
+  i18n: Pick<I18n, 'exists'>,
+  spec: FormSpec<F, ApiPath>,
+  values: Readonly<Record<F, string>>,
+  prompts: Partial<Record<F, string>> = {},
+): FieldErrors<F> {
   const out: FieldErrors<F> = {};
-  for (const [field, reason] of Object.entries(formRefusals(spec, values)) as [F, string][]) out[field] = messageKeyFor(i18n, field, reason);
+  for (const [field, reason] of Object.entries(formRefusals(spec, values)) as [F, string][]) {
+    out[field] = reason === 'field.required' && prompts[field] ? prompts[field] : messageKeyFor(i18n, field, reason);
+  }
   return out;
 }

@@ -2,12 +2,13 @@ import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/apiContext.ts';
+import { loginPasswordForm } from '../../../contract/forms.ts';
+import { contractFieldErrors } from '../../components/fieldErrors.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useForm } from '../../hooks/useForm.ts';
 import { MemberScreen } from '../../money/MemberScreen.tsx';
 import { showToastAtom } from '../../state/toast.ts';
-import { loginPasswordFields, validateLoginPassword } from './validateLoginPassword.ts';
 
 export function LoginPasswordScreen() {
   // A new key after success empties the form.
@@ -21,15 +22,15 @@ export function LoginPasswordScreen() {
 
 /** user/reset_pwd: the server checks the current password and signs out every other session. */
 function LoginPasswordForm({ onDone }: { readonly onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const client = useApi();
   const toast = useSetAtom(showToastAtom);
   const form = useForm({
-    fields: loginPasswordFields,
+    fields: loginPasswordForm.fields,
     initial: { oldPassword: '', newPassword: '', confirmPassword: '' },
-    validate: validateLoginPassword,
+    validate: (v) => contractFieldErrors(i18n, loginPasswordForm, v, { confirmPassword: 'prompt.confirmNewPassword' }),
     submit: async (v) => {
-      await client.call('user/reset_pwd', v);
+      await client.call(loginPasswordForm.path, loginPasswordForm.body(v));
       toast('msg.reset_ok');
       onDone();
     },

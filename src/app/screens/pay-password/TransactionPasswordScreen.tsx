@@ -1,6 +1,8 @@
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../app/apiContext.ts';
+import { changePayPasswordForm, setPayPasswordForm } from '../../../contract/forms.ts';
+import { contractFieldErrors } from '../../components/fieldErrors.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { TextField } from '../../components/TextField.tsx';
@@ -8,7 +10,6 @@ import { useForm } from '../../hooks/useForm.ts';
 import { MemberScreen } from '../../money/MemberScreen.tsx';
 import { useMemberCall } from '../../money/useMemberCall.ts';
 import { showToastAtom } from '../../state/toast.ts';
-import { payPasswordFields, validatePayPassword } from './validatePayPassword.ts';
 
 export function TransactionPasswordScreen() {
   return (
@@ -29,17 +30,20 @@ function TransactionPassword() {
   return <PayPasswordForm key={String(s.data)} changing={s.data} onDone={details.reload} />;
 }
 
+/** Both modes' fields; each mode checks and sends its own three (src/contract/forms.ts). */
+const payPasswordFields = ['loginPassword', 'oldPayPassword', 'newPayPassword', 'confirmPayPassword'] as const;
+
 function PayPasswordForm({ changing, onDone }: { readonly changing: boolean; readonly onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const spec = changing ? changePayPasswordForm : setPayPasswordForm;
   const client = useApi();
   const toast = useSetAtom(showToastAtom);
   const form = useForm({
     fields: payPasswordFields,
     initial: { loginPassword: '', oldPayPassword: '', newPayPassword: '', confirmPayPassword: '' },
-    validate: (v) => validatePayPassword(v, changing),
+    validate: (v) => contractFieldErrors(i18n, spec, v),
     submit: async (v) => {
-      const proof = changing ? { oldPayPassword: v.oldPayPassword } : { loginPassword: v.loginPassword };
-      await client.call('user/reset_paypwd', { ...proof, newPayPassword: v.newPayPassword, confirmPayPassword: v.confirmPayPassword });
+      await client.call(spec.path, spec.body(v));
       // A first PIN is set, not reset: say what actually happened.
       toast(changing ? 'msg.reset_ok' : 'msg.pin_set');
       onDone();
