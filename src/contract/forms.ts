@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { ApiPath, Req } from './api.ts';
 import type { ErrorKey, FieldKey } from './errors.ts';
 import { fieldsOf } from './fields.ts';
-import { loginReq, registerReq, resetPaypwdReq, resetPwdReq } from './user.ts';
+import { loginReq, refundReq, registerReq, resetPaypwdReq, resetPwdReq, saveBankReq } from './user.ts';
 
 export interface FormSpec<F extends string, P extends ApiPath = ApiPath> {
   /** The request the form sends. */
@@ -69,4 +69,42 @@ export const changePayPasswordForm = form({
   fields: ['oldPayPassword', 'newPayPassword', 'confirmPayPassword'],
   schema: resetPaypwdReq,
   body: (v) => ({ oldPayPassword: v.oldPayPassword, newPayPassword: v.newPayPassword, confirmPayPassword: v.confirmPayPassword }),
+});
+
+export const bankCardForm = form({
+  path: 'user/save_bank',
+  fields: ['bankName', 'cardNumber', 'accountName', 'branch', 'city', 'province'],
+  schema: saveBankReq,
+  body: (v) => ({
+    kind: 'bank',
+    bankName: v.bankName,
+    // Spaces and dashes a member types between the digits are not part of the number.
+    cardNumber: v.cardNumber.replace(/[\s-]/g, ''),
+    accountName: v.accountName.trim(),
+    branch: v.branch.trim(),
+    city: v.city.trim(),
+    province: v.province.trim(),
+  }),
+});
+
+/** The shape only: the checksum (async, WebCrypto) is checked on submit and by the server (src/shared/trc20.ts). */
+export const addressForm = form({
+  path: 'user/save_bank',
+  fields: ['address'],
+  schema: saveBankReq,
+  body: (v) => ({ kind: 'trc20', address: v.address.trim() }),
+});
+
+export const refundForm = form({
+  path: 'wallet/submit',
+  fields: ['nationality', 'name', 'idNumber', 'lostAmount', 'refundNumber', 'payPassword'],
+  schema: refundReq,
+  body: (v) => ({
+    nationality: v.nationality.trim(),
+    name: v.name.trim(),
+    idNumber: v.idNumber.trim(),
+    lostAmount: v.lostAmount.trim(),
+    refundNumber: v.refundNumber.trim(),
+    payPassword: v.payPassword,
+  }),
 });

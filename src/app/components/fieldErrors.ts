@@ -25,7 +25,7 @@ export function serverFieldErrors<F extends string>(i18n: Pick<I18n, 'exists'>, 
 
 /**
  * The form's own check before sending: the contract's schema on the body it would send, as the server checks it.
- * `prompts` names a field's own "please enter" key where it differs from `prompt.<field>`.
+ * `prompts` names a field's own "please enter" key where it differs from `prompt.<field>` (an empty amount included).
  */
 export function contractFieldErrors<F extends string>(
   i18n: Pick<I18n, 'exists'>,
@@ -35,7 +35,8 @@ export function contractFieldErrors<F extends string>(
 ): FieldErrors<F> {
   const out: FieldErrors<F> = {};
   for (const [field, reason] of Object.entries(formRefusals(spec, values)) as [F, string][]) {
-    out[field] = reason === 'field.required' && prompts[field] ? prompts[field] : messageKeyFor(i18n, field, reason);
+    const missing = reason === 'field.required' || reason === 'error.amount_required';
+    out[field] = missing && prompts[field] ? prompts[field] : messageKeyFor(i18n, field, reason);
   }
   return out;
 }

@@ -2,10 +2,11 @@ import { useTranslation } from 'react-i18next';
 import type { ErrorBody, Res } from '../../../contract/api.ts';
 import { isTrc20Address } from '../../../shared/trc20.ts';
 import { useApi } from '../../app/apiContext.ts';
+import { addressForm } from '../../../contract/forms.ts';
+import { contractFieldErrors } from '../../components/fieldErrors.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useForm } from '../../hooks/useForm.ts';
-import { addressFields, validateAddress } from './validateBankCard.ts';
 
 type Wallets = Res<'user/getUserWallets'>;
 
@@ -14,16 +15,15 @@ const badChecksum: ErrorBody = { code: 4014, msg: 'error.address_invalid', data:
 
 /** The second caller of user/save_bank: add a TRC20 withdrawal address, checksum checked here and on the server. */
 export function AddressForm({ onSaved }: { readonly onSaved: (w: Wallets) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const client = useApi();
   const form = useForm({
-    fields: addressFields,
+    fields: addressForm.fields,
     initial: { address: '' },
-    validate: validateAddress,
+    validate: (v) => contractFieldErrors(i18n, addressForm, v),
     submit: async (v) => {
-      const address = v.address.trim();
-      if (!(await isTrc20Address(address))) throw badChecksum;
-      const res = await client.call('user/save_bank', { kind: 'trc20', address });
+      if (!(await isTrc20Address(v.address.trim()))) throw badChecksum;
+      const res = await client.call(addressForm.path, addressForm.body(v));
       onSaved(res.data);
     },
   });

@@ -1,33 +1,26 @@
 import { useTranslation } from 'react-i18next';
 import type { Res } from '../../../contract/api.ts';
 import { useApi } from '../../app/apiContext.ts';
+import { bankCardForm } from '../../../contract/forms.ts';
+import { contractFieldErrors } from '../../components/fieldErrors.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useForm } from '../../hooks/useForm.ts';
 import { SelectField } from '../../money/SelectField.tsx';
-import { cardFields, normaliseCardNumber, validateCard } from './validateBankCard.ts';
 
 type Wallets = Res<'user/getUserWallets'>;
 type Banks = Res<'common/banks'>['items'];
 
 /** The first caller of user/save_bank: bind (or replace) the bank card. */
 export function BankCardForm({ banks, onSaved }: { readonly banks: Banks; readonly onSaved: (w: Wallets) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const client = useApi();
   const form = useForm({
-    fields: cardFields,
+    fields: bankCardForm.fields,
     initial: { bankName: '', cardNumber: '', accountName: '', branch: '', city: '', province: '' },
-    validate: validateCard,
+    validate: (v) => contractFieldErrors(i18n, bankCardForm, v),
     submit: async (v) => {
-      const res = await client.call('user/save_bank', {
-        kind: 'bank',
-        bankName: v.bankName,
-        cardNumber: normaliseCardNumber(v.cardNumber),
-        accountName: v.accountName.trim(),
-        branch: v.branch.trim(),
-        city: v.city.trim(),
-        province: v.province.trim(),
-      });
+      const res = await client.call(bankCardForm.path, bankCardForm.body(v));
       onSaved(res.data);
     },
   });

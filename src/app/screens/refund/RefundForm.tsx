@@ -3,32 +3,27 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSubmissionKey } from '../../api/submissionKey.ts';
 import { useApi } from '../../app/apiContext.ts';
+import { refundForm } from '../../../contract/forms.ts';
+import { contractFieldErrors } from '../../components/fieldErrors.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useForm } from '../../hooks/useForm.ts';
 import { showToastAtom } from '../../state/toast.ts';
-import { refundFields, validateRefund } from './validateRefund.ts';
 
 /** wallet/submit: the anti-fraud refund request; it is reviewed, and credited through the ledger if approved. */
 export function RefundForm({ onDone }: { readonly onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const client = useApi();
   const toast = useSetAtom(showToastAtom);
   const submission = useSubmissionKey();
   const form = useForm({
-    fields: refundFields,
+    fields: refundForm.fields,
     initial: { nationality: '', name: '', idNumber: '', lostAmount: '', refundNumber: '', payPassword: '' },
-    validate: validateRefund,
+    // An empty loss gets its own prompt; a malformed one the spec's "Incorrect Amount".
+    validate: (v) => contractFieldErrors(i18n, refundForm, v, { lostAmount: 'prompt.lostAmount' }),
     submit: async (v) => {
-      const body = {
-        nationality: v.nationality.trim(),
-        name: v.name.trim(),
-        idNumber: v.idNumber.trim(),
-        lostAmount: v.lostAmount.trim(),
-        refundNumber: v.refundNumber.trim(),
-        payPassword: v.payPassword,
-      };
-      await client.call('wallet/submit', body, { idempotencyKey: submission.keyFor(body) });
+      const body = refundForm.body(v);
+      await client.call(refundForm.path, body, { idempotencyKey: submission.keyFor(body) });
       submission.done();
       toast('msg.submitted');
       onDone();
