@@ -9,6 +9,8 @@ const ours = (...names) => names.map((n) => `**/${n}/**`);
 const INTERVAL_TABLE = '!**/contract/intervals.ts';
 // The forms (src/contract/forms.ts) check what they send with the contract's own schemas (issue 23).
 const FORMS = '!**/contract/forms.ts';
+// Error keys and their numbers (src/contract/errors.ts, plain data): the app numbers its own failures from the same table.
+const ERROR_TABLE = '!**/contract/errors.ts';
 const layer = (files, forbidden, message) => ({
   files,
   rules: {
@@ -45,7 +47,7 @@ export default tseslint.config(
   layer(['src/charts/**'], [...ours('workers', 'app', 'server', 'contract'), INTERVAL_TABLE], 'charts may import stream types and the interval table only'),
   typesOnly(['src/charts/**'], ours('streams'), 'charts use stream types only'),
   layer(['src/app/**'], ours('streams', 'server'), 'app imports charts and the worker and contract types only'),
-  typesOnly(['src/app/**'], [...ours('workers', 'contract'), INTERVAL_TABLE, FORMS], 'app imports worker and contract types only (and the interval table and the forms)'),
+  typesOnly(['src/app/**'], [...ours('workers', 'contract'), INTERVAL_TABLE, FORMS, ERROR_TABLE], 'app imports worker and contract types only (and the interval table, the forms and the error table)'),
   layer(['src/contract/**'], ours('app', 'workers', 'streams', 'charts', 'server'), 'the contract imports nothing of ours'),
   // Pure functions both sides must agree on (earnings estimate, address checksum); importable by app and server.
   layer(['src/shared/**'], ours('app', 'workers', 'streams', 'charts', 'server', 'contract'), 'shared imports nothing of ours'),

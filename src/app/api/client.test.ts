@@ -242,12 +242,12 @@ describe("api client: the boot script's early answers", () => {
     const offline = Promise.reject(new TypeError('offline'));
     // As the boot script does: a failure nobody takes is not an unhandled rejection.
     offline.catch(() => undefined);
-    const { api, client, onUnauthorized } = setup({ 'user/balance_list': () => fail(401, 401, 'expired'), 'common/config': () => ok({ web_name: 'Asked' }) });
+    const { api, client, onUnauthorized } = setup({ 'user/balance_list': () => fail(401, 4010, 'error.unauthorized'), 'common/config': () => ok({ web_name: 'Asked' }) });
     window.__candlewickEarly = {
       'user/balance_list': early(Promise.resolve(envelope(null, 401)), 'expired'),
       'common/config': early(offline, 'expired'),
     };
-    await expect(client.call('user/balance_list')).rejects.toEqual({ code: 401, msg: 'expired' });
+    await expect(client.call('user/balance_list')).rejects.toEqual({ code: 4010, msg: 'error.unauthorized' });
     expect(onUnauthorized).toHaveBeenCalledOnce();
     expect((await client.call('common/config')).data.web_name).toBe('Asked');
     expect(api.requests.map((r) => r.path)).toEqual(['user/balance_list', 'common/config']);

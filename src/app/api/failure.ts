@@ -1,20 +1,25 @@
 import { HTTPError, TimeoutError } from 'ky';
 import type { ErrorBody } from '../../contract/api.ts';
-import type { ErrorKey } from '../../contract/errors.ts';
+import { errorCodes, errorKeys, type ErrorKey, type FieldKey } from '../../contract/errors.ts';
 
 /** What every failed call rejects with: the server's `{ code, msg, data }` error body, or one shaped like it. */
 export type ApiFailure = ErrorBody;
 
-// Same numbers as errorCodes in src/contract/errors.ts (the app may import the contract's types only).
-const localCodes = { 'error.network': 6000, 'error.timeout': 6001, 'error.unauthorized': 4010, 'error.internal': 5000 } as const satisfies Partial<
-  Record<ErrorKey, number>
->;
-const local = (msg: keyof typeof localCodes): ApiFailure => ({ code: localCodes[msg], msg });
+/**
+ * A failure the app itself decides (no network, a photo it cannot read), shaped and numbered as the server's own:
+ * the code comes from the contract's one table, and `fields` puts the message under those fields.
+ */
+export function localFailure(msg: ErrorKey, fields?: Readonly<Record<string, FieldKey | ErrorKey>>): ApiFailure {
+  return { code: errorCodes[msg], msg, ...(fields ? { data: { fields: { ...fields } } } : {}) };
+}
+const local = (msg: ErrorKey): ApiFailure => localFailure(msg);
 
+const known = new Set<string>(errorKeys);
+/** An answer is an error body when it carries a number and one of the contract's error keys. */
 function isErrorBody(value: unknown): value is ApiFailure {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as { code?: unknown; msg?: unknown };
-  return typeof v.code === 'number' && typeof v.msg === 'string' && v.msg !== '';
+  return typeof v.code === 'number' && typeof v.msg === 'string' && known.has(v.msg);
 }
 
 export const isApiFailure = isErrorBody;

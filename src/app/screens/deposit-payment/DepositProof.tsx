@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ErrorBody } from '../../../contract/api.ts';
 import type { ReviewItem } from '../../../contract/user.ts';
 import { useSubmissionKey } from '../../api/submissionKey.ts';
+import { localFailure } from '../../api/failure.ts';
 import { useApi } from '../../app/apiContext.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { TextField } from '../../components/TextField.tsx';
@@ -18,7 +19,7 @@ interface Props {
   readonly onSubmitted: (item: ReviewItem) => void;
 }
 
-const badImage: ErrorBody = { code: 4013, msg: 'error.image_invalid', data: { fields: { receipt: 'error.image_invalid' } } };
+const badImage: ErrorBody = localFailure('error.image_invalid', { receipt: 'error.image_invalid' });
 
 /** After paying: the transfer reference or tx hash, and optionally a receipt photo, through user/deposit. */
 export function DepositProof({ method, amount, onSubmitted }: Props) {

@@ -2,6 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorBody, Res } from '../../../contract/api.ts';
+import { localFailure } from '../../api/failure.ts';
 import { useApi } from '../../app/apiContext.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { TextField } from '../../components/TextField.tsx';
@@ -11,7 +12,7 @@ import { PhotoField } from '../../money/PhotoField.tsx';
 import { showToastAtom } from '../../state/toast.ts';
 import { identityFields, validateIdentity, type Side } from './validateIdentity.ts';
 
-const badImage = (side: Side): ErrorBody => ({ code: 4013, msg: 'error.image_invalid', data: { fields: { [side]: 'error.image_invalid' } } });
+const badImage = (side: Side): ErrorBody => localFailure('error.image_invalid', { [side]: 'error.image_invalid' });
 
 export function IdentityForm({ onSubmitted }: { readonly onSubmitted: (status: Res<'user/idcard'>) => void }) {
   const { t } = useTranslation();

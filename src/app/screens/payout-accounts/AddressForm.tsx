@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ErrorBody, Res } from '../../../contract/api.ts';
 import { isTrc20Address } from '../../../shared/trc20.ts';
+import { localFailure } from '../../api/failure.ts';
 import { useApi } from '../../app/apiContext.ts';
 import { addressForm } from '../../../contract/forms.ts';
 import { contractFieldErrors } from '../../components/fieldErrors.ts';
@@ -11,7 +12,7 @@ import { useForm } from '../../hooks/useForm.ts';
 type Wallets = Res<'user/getUserWallets'>;
 
 // Same code as the server's answer (errorCodes in the contract), so the form shows it the same way.
-const badChecksum: ErrorBody = { code: 4014, msg: 'error.address_invalid', data: { fields: { address: 'error.address_invalid' } } };
+const badChecksum: ErrorBody = localFailure('error.address_invalid', { address: 'error.address_invalid' });
 
 /** The second caller of user/save_bank: add a TRC20 withdrawal address, checksum checked here and on the server. */
 export function AddressForm({ onSaved }: { readonly onSaved: (w: Wallets) => void }) {
