@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { rows } from './db/rows.ts';
 import { leadershipFor, PgLeadership, soleLeader } from './leader.ts';
-import type { Service } from './services.ts';
+import type { Service } from './service.ts';
 import { useTestServer } from './testing/harness.ts';
 
 const s = useTestServer();

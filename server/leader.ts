@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Db } from './db/client.ts';
-import type { Service } from './services.ts';
+import type { Service } from './service.ts';
 
 /** Starts a job's service; called when this instance becomes the job's leader. */
 export type StartJob = () => Promise<Service> | Service;

@@ -6,12 +6,7 @@ import { DemoApprover } from './money/demo-approver.ts';
 import { startMarketServices } from './market/services.ts';
 import { queueCashbackOnSettled } from './referral/on-settled.ts';
 import { startCashbackService } from './referral/service.ts';
-
-/** A background loop of the server (market feed, settlement, accrual); stopped on shutdown. */
-export interface Service {
-  readonly name: string;
-  stop(): Promise<void> | void;
-}
+import type { Service } from './service.ts';
 
 /**
  * Starts every background service; domains add theirs here. Each is a singleton job: on PostgreSQL one instance

@@ -12,7 +12,8 @@ import { MarketSignals } from './market/signals.ts';
 import { seedIfEmpty } from './seed.ts';
 import { listen } from './http/listen.ts';
 import { serveApp } from './static.ts';
-import { startServices, type Service } from './services.ts';
+import type { Service } from './service.ts';
+import { startServices } from './services.ts';
 import { operatorEndpoint, publishOperator } from './operator/endpoint.ts';
 
 export interface Running {

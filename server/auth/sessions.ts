@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { sessions } from '../db/schema/core.ts';
 import type { Deps } from '../deps.ts';
 import { log } from '../log.ts';
-import type { Service } from '../services.ts';
+import type { Service } from '../service.ts';
 import { pruneAttempts } from './attempts.ts';
 
 /** Deletes sessions past their expiry (findSession already ignores them) and idle attempt counters. */

@@ -1,6 +1,6 @@
 import { log } from '../log.ts';
 import type { Deps } from '../deps.ts';
-import type { Service } from '../services.ts';
+import type { Service } from '../service.ts';
 import { accrueDue, type AccrualSummary } from './accrual.ts';
 
 const CHECK_EVERY_MS = 60_000;

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.ts';
-import type { Service } from '../services.ts';
+import type { Service } from '../service.ts';
 
 /**
  * Runs `work` every `periodMs`, aligned to the clock's period boundaries (so the feed steps on the second),

@@ -1,5 +1,5 @@
 import type { CancelTimer, Clock } from '../clock.ts';
-import type { Service } from '../services.ts';
+import type { Service } from '../service.ts';
 import type { SettlementEngine } from './settlement.ts';
 
 export interface SchedulerOptions {

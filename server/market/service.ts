@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
-import type { Service } from '../services.ts';
+import type { Service } from '../service.ts';
 import { loadProducts } from './catalog.ts';
 import { every } from './loop.ts';
 import type { Feed, FeedBatch } from './feed.ts';

@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts';
 import { soleLeader, type Leadership } from '../leader.ts';
-import type { Service } from '../services.ts';
+import type { Service } from '../service.ts';
 import { SettlementScheduler } from './scheduler.ts';
 import { createMarketFeed, runMarketFeed } from './service.ts';
 import { SettlementEngine, type SettledListener, type SettledStep } from './settlement.ts';

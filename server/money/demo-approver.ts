@@ -1,6 +1,6 @@
 import { log } from '../log.ts';
 import type { Deps } from '../deps.ts';
-import type { Service } from '../services.ts';
+import type { Service } from '../service.ts';
 import { approve, pendingReviews, ReviewError } from './reviews.ts';
 
 export const DEMO_REASON = 'Approved automatically (demo mode)';

@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts';
 import { every } from '../market/loop.ts';
-import type { Service } from '../services.ts';
+import type { Service } from '../service.ts';
 import { drainCashbackQueue } from './queue.ts';
 
 /** How often the queue is looked at: cashback shows up well within a second of settlement, at one query per look. */
