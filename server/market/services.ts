@@ -3,7 +3,8 @@ import { soleLeader, type Leadership } from '../leader.ts';
 import type { Service } from '../service.ts';
 import { SettlementScheduler } from './scheduler.ts';
 import { createMarketFeed, runMarketFeed } from './service.ts';
-import { SettlementEngine, type SettledListener, type SettledStep } from './settlement.ts';
+import type { SettledStep } from './settle-statement.ts';
+import { SettlementEngine, type SettledListener } from './settlement.ts';
 
 export interface MarketServicesOptions {
   /** Run in the settlement transaction on each settled batch (queueing referral cashback); keep them light. */

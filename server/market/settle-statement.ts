@@ -1,6 +1,23 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { creditsFrom } from '../domain/ledger-credits.ts';
-import type { Cursor, SettledStep } from './settlement.ts';
+
+/**
+ * Work done by the settling statement itself, on the batch it settled: `step(settled)` answers one data-modifying
+ * statement (an INSERT ... SELECT ... FROM settled) that joins the statement's WITH list, so it commits or rolls
+ * back with the settlement and costs no round trip and no rows sent to the process. `settled` has the orders
+ * table's columns id, order_no, user_id, product_id, status, amount, fee, payout, profit, settle_time and
+ * settle_price, as settled. Keep it light: its time is settlement's time. Referral cashback only queues its work
+ * here (server/referral/on-settled.ts) and pays it from its own loop.
+ */
+export interface SettledStep {
+  readonly step: (settled: SQL) => SQL;
+}
+
+/** Where the previous batch of one settleDue ended, so the next does not walk the index over what it settled. */
+export interface Cursor {
+  readonly settleTime: number;
+  readonly id: number;
+}
 
 export interface SettleStatementInput {
   readonly now: number;

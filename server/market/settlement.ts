@@ -1,8 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
 import type { Result } from './outcome.ts';
-import { settleStatement } from './settle-statement.ts';
+import { settleStatement, type Cursor, type SettledStep } from './settle-statement.ts';
 
 export interface SettledOrder {
   readonly id: number;
@@ -24,18 +24,6 @@ export interface SettledOrder {
  * process only for these listeners; a job that can be written in SQL is a SettledStep instead.
  */
 export type SettledListener = (tx: Db, orders: readonly SettledOrder[]) => Promise<void>;
-
-/**
- * Work done by the settling statement itself, on the batch it settled: `step(settled)` answers one data-modifying
- * statement (an INSERT ... SELECT ... FROM settled) that joins the statement's WITH list, so it commits or rolls
- * back with the settlement and costs no round trip and no rows sent to the process. `settled` has the orders
- * table's columns id, order_no, user_id, product_id, status, amount, fee, payout, profit, settle_time and
- * settle_price, as settled. Keep it light: its time is settlement's time. Referral cashback only queues its work
- * here (server/referral/on-settled.ts) and pays it from its own loop.
- */
-export interface SettledStep {
-  readonly step: (settled: SQL) => SQL;
-}
 
 interface SettledRow {
   id: number;
@@ -62,12 +50,6 @@ interface SummaryRow {
 export interface SettlementOptions {
   /** Orders per transaction at most: a 10,000-order burst settles in two. */
   readonly batchSize?: number;
-}
-
-/** Where the previous batch of one settleDue ended, so the next does not walk the index over what it settled. */
-export interface Cursor {
-  readonly settleTime: number;
-  readonly id: number;
 }
 
 export interface BatchResult {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { SettledStep } from '../market/settlement.ts';
+import type { SettledStep } from '../market/settle-statement.ts';
 
 /**
  * The settlement engine's after-settle step: part of the settling statement itself, it records the cashback each
