@@ -10,12 +10,6 @@ import { screenKeys, screenPaths, tabScreens } from './screens.ts';
 resetBrowserState();
 guardConsole();
 
-const realScreens = ['home', 'my', 'lang', 'login', 'reg', 'lc', 'record', 'yqhy', 'kf', 'bz',
-  // Money in and out (issue 4).
-  'wallet', 'bindBankCard', 'recharge', 'recharge2', 'withdraw', 'realname', 'txpassword', 'loginpassword', 'runningwater', 'bz2',
-  // Markets (issue 3).
-  'hq', 'xq', 'trade', 'orderrecord'];
-
 describe('router', () => {
   it('has the 24 paths of the spec', () => {
     expect(Object.values(screenPaths)).toHaveLength(24);
@@ -33,9 +27,6 @@ describe('router', () => {
     } else {
       await expect.element(back).toBeVisible();
       await expect.element(tabBar).not.toBeInTheDocument();
-    }
-    if (!realScreens.includes(key)) {
-      await expect.element(screen.getByRole('heading', { name: en.soon.title.replace('{{screen}}', en.screen[key]) })).toBeVisible();
     }
     expect(document.title).toBe(config.web_name);
     // Mobile-first: nothing may scroll sideways at 360 px, and every control is a 44 px touch target.
