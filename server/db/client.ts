@@ -7,8 +7,6 @@ import pg from 'pg';
 import { schema, type Schema } from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-/** A transaction handle; the same query API as Db. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   readonly db: Db;

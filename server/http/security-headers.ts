@@ -40,9 +40,6 @@ export function allowInlineStylesOf(html: string): void {
   }
 }
 
-/** The policy as it stands before any page registered a style: the constant tests and docs refer to. */
-export const CSP = contentSecurityPolicy([]);
-
 const PERMISSIONS = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
 
 /** Served over TLS: the URL says https, or a TRUST_PROXY proxy terminated TLS and says so. */

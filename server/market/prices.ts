@@ -23,11 +23,3 @@ export function parseScaled(text: string, decimals: number): bigint {
   const roundUp = (frac[decimals] ?? '0') >= '5';
   return roundUp ? kept + 1n : kept;
 }
-
-/** Where a float has to meet the exact world (the simulator's random walk): round to the minor unit, at least 1. */
-export function scaleFloat(value: number, decimals: number): bigint {
-  const scaled = BigInt(Math.round(value * 10 ** decimals));
-  return scaled > 0n ? scaled : 1n;
-}
-
-export const unscale = (value: bigint, decimals: number): number => Number(value) / 10 ** decimals;

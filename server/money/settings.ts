@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { platformSettings } from '../db/schema/money.ts';
 
@@ -21,8 +20,4 @@ export async function rechargeSettings(db: Db): Promise<Partial<Record<RechargeK
 
 export async function setSetting(db: Db, key: RechargeKey, value: string): Promise<void> {
   await db.insert(platformSettings).values({ key, value }).onConflictDoUpdate({ target: platformSettings.key, set: { value } });
-}
-
-export async function deleteSetting(db: Db, key: RechargeKey): Promise<void> {
-  await db.delete(platformSettings).where(eq(platformSettings.key, key));
 }
