@@ -105,7 +105,7 @@ export const api = {
   'support/contact': publicPost(contactReq, contactAck, 'A visitor (no session) leaves a message and a way to answer; rate-limited per IP.'),
   // Session (issue 13; the spec has no logout path): the server forgets the token, so a copy of it is useless.
   'user/logout': post(empty, ok, 'End this session on the server: its token stops working at once.'),
-} as const;
+} as const satisfies Record<string, Endpoint>;
 
 export type Api = typeof api;
 export type ApiPath = keyof Api;
@@ -127,6 +127,3 @@ export interface ErrorBody {
   msg: ErrorKey;
   data?: { fields?: Record<string, FieldKey | ErrorKey> };
 }
-export type Endpoints = Record<ApiPath, Endpoint>;
-export const endpoints: Endpoints = api;
-export type Order = z.infer<typeof order>;

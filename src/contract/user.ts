@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  blankedAuthorization, epochMs, id, imageDataUrl, lang, loginPassword, money, page, password,
+  blankedAuthorization, epochMs, id, imageDataUrl, loginPassword, money, page, password,
   payPassword, phone, requiredText, reviewStatus, username,
 } from './primitives.ts';
 
@@ -173,4 +173,3 @@ export const rechargeAddress = z.object({
   address: z.string().nullable(),
   bank: z.object({ bankName: z.string(), accountName: z.string(), cardNumber: z.string(), branch: z.string() }).nullable(),
 });
-export const langHeader = lang;
