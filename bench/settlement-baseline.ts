@@ -8,7 +8,7 @@ import type { Db } from '../server/db/client.ts';
 import { rows } from '../server/db/rows.ts';
 import { referralCashback } from '../server/db/schema/referral.ts';
 import { move } from '../server/domain/ledger.ts';
-import { mulRateFloor } from '../server/domain/money.ts';
+import { mulRateFloor } from '../src/shared/money.ts';
 import { referralRatePpm } from '../server/domain/referral-rates.ts';
 import { outcomeOf } from '../server/market/outcome.ts';
 import { uplineOf } from '../server/referral/upline.ts';

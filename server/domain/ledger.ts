@@ -5,7 +5,7 @@ import { pgArray, type PgArrayItem } from '../db/pg-array.ts';
 import { rows } from '../db/rows.ts';
 import { accounts, ledger } from '../db/schema/core.ts';
 import { ApiError } from '../http/errors.ts';
-import type { Cents } from './money.ts';
+import type { Cents } from '../../src/shared/money.ts';
 
 export interface Movement {
   readonly userId: number;

@@ -1,4 +1,4 @@
-import type { Cents } from './money.ts';
+import type { Cents } from '../../src/shared/money.ts';
 
 /** Cumulative successful deposits (cents) needed to reach levels 2..9. */
 export const LEVEL_THRESHOLDS: readonly Cents[] = [

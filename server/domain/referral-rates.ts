@@ -1,4 +1,4 @@
-import { toPpm } from './money.ts';
+import { toPpm } from '../../src/shared/money.ts';
 
 /**
  * Cashback on a settled order's fee for each upline generation: index 0 is the member's own inviter

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS, cycleProfitCents, dailyProfitCents } from '../../src/shared/earnings.ts';
 import { rows } from '../db/rows.ts';
 import { earnHoldings } from '../db/schema/earn.ts';
-import { toCents } from '../domain/money.ts';
+import { toCents } from '../../src/shared/money.ts';
 import { earnCommands } from '../operator/commands/earn.ts';
 import { useTestServer } from '../testing/harness.ts';
 import { accrueDue } from './accrual.ts';

@@ -3,7 +3,7 @@ import { DAY_MS } from '../../src/shared/earnings.ts';
 import type { Db } from '../db/client.ts';
 import { earnHoldings, earnRevenue } from '../db/schema/earn.ts';
 import { move } from '../domain/ledger.ts';
-import type { Cents } from '../domain/money.ts';
+import type { Cents } from '../../src/shared/money.ts';
 import { utcDay } from './days.ts';
 import type { HoldingRow } from './holdings.ts';
 

@@ -2,7 +2,7 @@ import { DAY_MS, dailyProfitCents } from '../../src/shared/earnings.ts';
 import type { Db } from '../db/client.ts';
 import { earnHoldings } from '../db/schema/earn.ts';
 import { move } from '../domain/ledger.ts';
-import { toCents } from '../domain/money.ts';
+import { toCents } from '../../src/shared/money.ts';
 import { ApiError, fieldError } from '../http/errors.ts';
 import { productById, type EarnFamily } from './products.ts';
 

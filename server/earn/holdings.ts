@@ -5,7 +5,7 @@ import type { Lang } from '../../src/contract/primitives.ts';
 import { cycleProfitCents } from '../../src/shared/earnings.ts';
 import type { Db } from '../db/client.ts';
 import { earnHoldings, earnProducts, earnRevenue } from '../db/schema/earn.ts';
-import { fromCents, fromPpm } from '../domain/money.ts';
+import { fromCents, fromPpm } from '../../src/shared/money.ts';
 import { translate, type EarnFamily } from './products.ts';
 
 export type HoldingRow = typeof earnHoldings.$inferSelect;

@@ -4,7 +4,7 @@ import type { earnFamily, earnProduct } from '../../src/contract/earn.ts';
 import type { Lang } from '../../src/contract/primitives.ts';
 import type { Db } from '../db/client.ts';
 import { earnProducts, type Translations } from '../db/schema/earn.ts';
-import { fromCents, fromPpm } from '../domain/money.ts';
+import { fromCents, fromPpm } from '../../src/shared/money.ts';
 
 export type EarnFamily = z.infer<typeof earnFamily>;
 export type ProductRow = typeof earnProducts.$inferSelect;

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
 import { notices } from '../db/schema/core.ts';
 import { earnProducts, type Translations } from '../db/schema/earn.ts';
-import { toPpm } from '../domain/money.ts';
+import { toPpm } from '../../src/shared/money.ts';
 
 type Seed = Omit<typeof earnProducts.$inferInsert, 'id' | 'createdAt'>;
 

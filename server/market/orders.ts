@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
 import { orders, products } from '../db/schema/market.ts';
 import { move } from '../domain/ledger.ts';
-import { fromCents, fromPpm, mulRateCeil, type Cents } from '../domain/money.ts';
+import { fromCents, fromPpm, tradeFee, type Cents } from '../../src/shared/money.ts';
 import { ApiError, fieldError } from '../http/errors.ts';
 import type { MarketProduct } from './catalog.ts';
 import { formatScaled } from './prices.ts';
@@ -63,7 +63,7 @@ export async function placeOrder(db: Db, o: PlaceOrder): Promise<Order> {
     sql`SELECT t::text, price::text FROM ticks WHERE product_id = ${product.id} AND t <= ${now} ORDER BY t DESC LIMIT 1`,
   );
   if (!tick || now - Number(tick.t) > STALE_TICK_MS) throw new ApiError('error.market_closed');
-  const fee = mulRateCeil(o.amount, product.feePpm);
+  const fee = tradeFee(o.amount, product.feePpm);
   const [row] = await db
     .insert(orders)
     .values({

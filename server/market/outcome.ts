@@ -1,5 +1,5 @@
 import type { Direction } from '../../src/contract/market.ts';
-import { mulRateFloor, type Cents } from '../domain/money.ts';
+import { tradeGain, type Cents } from '../../src/shared/money.ts';
 
 export type Result = 'won' | 'lost' | 'draw';
 
@@ -16,7 +16,7 @@ export function outcomeOf(direction: Direction, openPrice: bigint, settlePrice: 
   if (settlePrice === openPrice) return { status: 'draw', payout: amount, profit: 0n };
   const rose = settlePrice > openPrice;
   if (rose === (direction === 'rise')) {
-    const gain = mulRateFloor(amount, payoutPpm);
+    const gain = tradeGain(amount, payoutPpm);
     return { status: 'won', payout: amount + gain, profit: gain };
   }
   return { status: 'lost', payout: 0n, profit: -amount };

@@ -2,7 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { deposits } from '../db/schema/money.ts';
 import type { Deps } from '../deps.ts';
-import { toCents } from '../domain/money.ts';
+import { toCents } from '../../src/shared/money.ts';
 import { ApiError } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import { checkImage } from './images.ts';

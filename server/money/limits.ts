@@ -1,4 +1,4 @@
-import type { Cents } from '../domain/money.ts';
+import type { Cents } from '../../src/shared/money.ts';
 
 /** The same minimums common/config announces (minDeposit, minWithdraw). */
 export const MIN_DEPOSIT: Cents = 10_00n;

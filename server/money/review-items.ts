@@ -1,7 +1,7 @@
 import type { ReviewItem } from '../../src/contract/user.ts';
 import type { ReviewStatus } from '../../src/contract/primitives.ts';
-import type { Cents } from '../domain/money.ts';
-import { fromCents } from '../domain/money.ts';
+import type { Cents } from '../../src/shared/money.ts';
+import { fromCents } from '../../src/shared/money.ts';
 
 /** The columns deposits, withdrawals and refund requests share. */
 export interface ReviewRow {

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/core.ts';
 import { deposits, identityChecks, refundRequests, withdrawals } from '../db/schema/money.ts';
 import { move } from '../domain/ledger.ts';
-import { fromCents, type Cents } from '../domain/money.ts';
+import { fromCents, type Cents } from '../../src/shared/money.ts';
 
 /** What an operator reviews. Each decision is one transaction: the status change and its money move together. */
 export const REVIEW_KINDS = ['deposit', 'withdrawal', 'identity', 'refund'] as const;

@@ -5,7 +5,7 @@ import { ledger } from '../db/schema/core.ts';
 import { deposits, refundRequests, withdrawals } from '../db/schema/money.ts';
 import type { Deps } from '../deps.ts';
 import { balanceOf } from '../domain/ledger.ts';
-import { fromCents } from '../domain/money.ts';
+import { fromCents } from '../../src/shared/money.ts';
 import { route } from '../http/route.ts';
 import { reviewItemOf } from './review-items.ts';
 

@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts';
 import { bankCards, withdrawAddresses, withdrawals } from '../db/schema/money.ts';
 import type { Deps } from '../deps.ts';
 import { move } from '../domain/ledger.ts';
-import { toCents } from '../domain/money.ts';
+import { toCents } from '../../src/shared/money.ts';
 import { ApiError, fieldError } from '../http/errors.ts';
 import { route, type RouteCtx } from '../http/route.ts';
 import { MIN_WITHDRAW } from './limits.ts';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../db/rows.ts';
 import { balanceOf } from '../domain/ledger.ts';
-import { mulRateFloor, toPpm } from '../domain/money.ts';
+import { mulRateFloor, toPpm } from '../../src/shared/money.ts';
 import { REFERRAL_RATES } from '../domain/referral-rates.ts';
 import { useTestServer } from '../testing/harness.ts';
 import { payReferralCashback } from './cashback.ts';

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { pgArray } from '../db/pg-array.ts';
 import { rows } from '../db/rows.ts';
 import { creditMany } from '../domain/ledger.ts';
-import { mulRateFloor, type Cents } from '../domain/money.ts';
+import { mulRateFloor, type Cents } from '../../src/shared/money.ts';
 import { referralRatePpm } from '../domain/referral-rates.ts';
 import { uplinesOf } from './upline.ts';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../db/rows.ts';
 import { balanceOf, move } from '../domain/ledger.ts';
-import { mulRateFloor, toCents, toPpm } from '../domain/money.ts';
+import { mulRateFloor, toCents, toPpm } from '../../src/shared/money.ts';
 import { REFERRAL_RATES } from '../domain/referral-rates.ts';
 import { loadProducts, type MarketProduct } from '../market/catalog.ts';
 import { placeOrder } from '../market/orders.ts';

@@ -9,7 +9,7 @@ import { rows } from '../db/rows.ts';
 import { accounts, users } from '../db/schema/core.ts';
 import type { Deps } from '../deps.ts';
 import { balanceOf } from '../domain/ledger.ts';
-import { fromCents } from '../domain/money.ts';
+import { fromCents } from '../../src/shared/money.ts';
 import { levelOf } from '../domain/level.ts';
 import { ApiError, fieldError } from '../http/errors.ts';
 import { isUniqueViolation, route } from '../http/route.ts';

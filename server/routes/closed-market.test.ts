@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProductDetails, ProductSummary } from '../../src/contract/market.ts';
 import { move } from '../domain/ledger.ts';
-import { toCents } from '../domain/money.ts';
+import { toCents } from '../../src/shared/money.ts';
 import { loadProducts, type MarketProduct } from '../market/catalog.ts';
 import { countRows } from '../market/testing.ts';
 import { createSimulatedFeed } from '../market/service.ts';

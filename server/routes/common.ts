@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import { notices } from '../db/schema/core.ts';
 import type { Deps } from '../deps.ts';
 import { LEVEL_THRESHOLDS } from '../domain/level.ts';
-import { fromCents } from '../domain/money.ts';
+import { fromCents } from '../../src/shared/money.ts';
 import { route } from '../http/route.ts';
 import { BANKS } from '../domain/banks.ts';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { users } from '../db/schema/core.ts';
 import type { Deps } from '../deps.ts';
-import { fromCents } from '../domain/money.ts';
+import { fromCents } from '../../src/shared/money.ts';
 import { REFERRAL_RATES } from '../domain/referral-rates.ts';
 import { ApiError } from '../http/errors.ts';
 import { route } from '../http/route.ts';

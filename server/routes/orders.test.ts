@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../src/contract/market.ts';
 import { rows } from '../db/rows.ts';
 import { balanceOf, move } from '../domain/ledger.ts';
-import { fromCents, toCents } from '../domain/money.ts';
+import { fromCents, toCents } from '../../src/shared/money.ts';
 import { loadProducts, type MarketProduct } from '../market/catalog.ts';
 import { createSimulatedFeed } from '../market/service.ts';
 import { SettlementEngine, type SettledOrder } from '../market/settlement.ts';

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
-import { toCents } from '../domain/money.ts';
+import { toCents } from '../../src/shared/money.ts';
 import { ApiError } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import { findProduct } from '../market/catalog.ts';

@@ -8,7 +8,7 @@ import { ManualClock } from '../clock.ts';
 import { loadConfig } from '../config.ts';
 import { openPglite } from '../db/client.ts';
 import { move } from '../domain/ledger.ts';
-import { toCents } from '../domain/money.ts';
+import { toCents } from '../../src/shared/money.ts';
 import type { MarketProduct } from '../market/catalog.ts';
 import { placeOrder } from '../market/orders.ts';
 import { SettlementEngine } from '../market/settlement.ts';

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { Db } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
-import { fromCents, fromPpm } from '../domain/money.ts';
+import { fromCents, fromPpm } from '../../src/shared/money.ts';
 import { ApiError } from '../http/errors.ts';
 import { marketRoute } from '../http/market-route.ts';
 import { route } from '../http/route.ts';

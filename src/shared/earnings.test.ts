@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cycleProfitCents, dailyProfitCents, estimateEarnings, formatCents, parseCents, parseRatePpm } from './earnings.ts';
+import { cycleProfitCents, dailyProfitCents, estimateEarnings } from './earnings.ts';
+import { fromCents as formatCents, parseCents, parseRatePpm } from './money.ts';
 
 describe('parsing and formatting', () => {
   it.each([

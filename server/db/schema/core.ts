@@ -1,6 +1,6 @@
 import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Money columns are bigint minor units (cents of the account currency); see server/domain/money.ts. */
+/** Money columns are bigint minor units (cents of the account currency); see src/shared/money.ts. */
 const cents = (name: string) => bigint(name, { mode: 'bigint' });
 const ms = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

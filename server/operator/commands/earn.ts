@@ -2,7 +2,7 @@ import { asc, desc, eq } from 'drizzle-orm';
 import { earnProducts } from '../../db/schema/earn.ts';
 import { accrueDue } from '../../earn/accrual.ts';
 import { dayEnd, dayStart, utcDay } from '../../earn/days.ts';
-import { fromCents, fromPpm } from '../../domain/money.ts';
+import { fromCents, fromPpm } from '../../../src/shared/money.ts';
 import { parseArgs, UsageError, type OperatorCommand } from '../registry.ts';
 
 const accrue: OperatorCommand = {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/core.ts';
 import type { Deps } from '../../deps.ts';
 import { move } from '../../domain/ledger.ts';
-import { fromCents, toCents, type Cents } from '../../domain/money.ts';
+import { fromCents, toCents, type Cents } from '../../../src/shared/money.ts';
 import { ApiError } from '../../http/errors.ts';
 import { approve, deny, isReviewKind, pendingReviews, REVIEW_KINDS, type ReviewKind } from '../../money/reviews.ts';
 import { isRechargeKey, rechargeSettings, RECHARGE_KEYS, setSetting } from '../../money/settings.ts';

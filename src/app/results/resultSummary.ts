@@ -1,6 +1,6 @@
 import type { Order } from '../../contract/market.ts';
 import type { ResultsMessage } from '../../workers/api.ts';
-import { toCents } from '../money/amount.ts';
+import { toCents } from '../../shared/money.ts';
 
 /** What the result toast shows: the orders that settled since it opened, and their net result. */
 export interface ResultSummary {

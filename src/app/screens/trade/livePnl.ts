@@ -1,11 +1,8 @@
 import type { Order } from '../../../contract/market.ts';
-import { formatCents, parseCents, parseRatePpm } from '../../../shared/earnings.ts';
-
-const PPM = 1_000_000n;
+import { fromCents, parseCents, parseRatePpm, tradeGain } from '../../../shared/money.ts';
 
 /**
- * What an open order would bring if it settled at `price` now: the win (amount × payout rate, rounded down as
- * the server does) when the price moved its way, the stake lost when it moved against it, nothing on a draw.
+ * What an open order would bring if it settled at `price` now: the win (tradeGain, the server's own rule) when the price moved its way, the stake lost when it moved against it, nothing on a draw.
  * Prices compare as decimals of the same product, so Number is exact enough for the comparison; money stays in cents.
  */
 export function livePnl(order: Pick<Order, 'direction' | 'amount' | 'payoutRate' | 'openPrice'>, price: string): string | null {
@@ -16,5 +13,5 @@ export function livePnl(order: Pick<Order, 'direction' | 'amount' | 'payoutRate'
   if (!Number.isFinite(moved)) return null;
   if (moved === 0) return '0.00';
   const right = order.direction === 'rise' ? moved > 0 : moved < 0;
-  return formatCents(right ? (amount * rate) / PPM : -amount);
+  return fromCents(right ? tradeGain(amount, rate) : -amount);
 }

@@ -1,4 +1,4 @@
-import { formatCents, parseCents } from '../../../shared/earnings.ts';
+import { fromCents, parseCents } from '../../../shared/money.ts';
 import type { TradeTerms } from './tradeQuote.ts';
 
 const CHIPS = ['10.00', '50.00', '100.00', '500.00', '1000.00'];
@@ -13,5 +13,5 @@ export function quickAmounts(terms: TradeTerms): string[] {
     const cents = parseCents(c) ?? 0n;
     return cents >= min && cents <= max;
   });
-  return (fit.length > 0 ? fit : [formatCents(min)]).slice(0, QUICK_AMOUNT_COUNT);
+  return (fit.length > 0 ? fit : [fromCents(min)]).slice(0, QUICK_AMOUNT_COUNT);
 }

@@ -1,6 +1,4 @@
-import { formatCents, parseCents, parseRatePpm } from '../../../shared/earnings.ts';
-
-const PPM = 1_000_000n;
+import { fromCents, parseCents, parseRatePpm, tradeFee, tradeGain } from '../../../shared/money.ts';
 
 export interface TradeTerms {
   readonly feeRate: string;
@@ -33,15 +31,15 @@ export interface TradeQuote {
 }
 
 /**
- * The same arithmetic as the server (server/market/orders.ts and outcome.ts): the fee is amount × fee rate
- * rounded up to the cent, the win is amount × payout rate rounded down. Null for an amount that is not valid.
+ * The server's own rules (src/shared/money.ts: tradeFee rounds the fee up, tradeGain the win down), so the quote
+ * is what the order will cost and pay. Null for an amount that is not valid.
  */
 export function quoteTrade(amount: string, terms: TradeTerms, payoutRate: string): TradeQuote | null {
   const cents = parseCents(amount.trim());
   const feePpm = parseRatePpm(terms.feeRate);
   const payoutPpm = parseRatePpm(payoutRate);
   if (cents === null || cents <= 0n || feePpm === null || payoutPpm === null) return null;
-  const fee = (cents * feePpm + PPM - 1n) / PPM;
-  const gain = (cents * payoutPpm) / PPM;
-  return { amount: formatCents(cents), fee: formatCents(fee), debit: formatCents(cents + fee), payout: formatCents(cents + gain) };
+  const fee = tradeFee(cents, feePpm);
+  const gain = tradeGain(cents, payoutPpm);
+  return { amount: fromCents(cents), fee: fromCents(fee), debit: fromCents(cents + fee), payout: fromCents(cents + gain) };
 }

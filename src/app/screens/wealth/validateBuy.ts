@@ -1,4 +1,4 @@
-import { parseCents } from '../../../shared/earnings.ts';
+import { parseCents } from '../../../shared/money.ts';
 import type { EarnProduct } from './types.ts';
 
 /** A locale key; the sheet fills in {{minimum}}, {{maximum}} and {{available}}. */
