@@ -3,7 +3,7 @@ import type { IntervalName, KdataBatch, WireBar } from './inputs.ts';
 import type { Candle, CandleDelta } from './messages.ts';
 import { parseBar, sameCandle } from './parse-bar.ts';
 
-export const DEFAULT_MAX_BARS = 1500;
+const DEFAULT_MAX_BARS = 1500;
 
 export interface MergeBarsOptions {
   /** Most bars kept (and sent in a reset); the oldest go first. Default 1500. */
