@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { ApiPath, Req } from './api.ts';
 import type { ErrorKey, FieldKey } from './errors.ts';
+import { redeemReq } from './earn.ts';
 import { fieldsOf } from './fields.ts';
 import { loginReq, refundReq, registerReq, resetPaypwdReq, resetPwdReq, saveBankReq } from './user.ts';
 
@@ -107,4 +108,12 @@ export const refundForm = form({
     refundNumber: v.refundNumber.trim(),
     payPassword: v.payPassword,
   }),
+});
+
+/** Redeeming a holding early: `holdingId` is the holding the sheet was opened for, not something the member types. */
+export const redeemForm = form({
+  path: 'wealth/submit',
+  fields: ['holdingId', 'payPassword'],
+  schema: redeemReq,
+  body: (v) => ({ holdingId: Number(v.holdingId), payPassword: v.payPassword }),
 });

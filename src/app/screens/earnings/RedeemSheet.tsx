@@ -2,7 +2,9 @@ import { useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { redeemForm } from '../../../contract/forms.ts';
 import { useApi } from '../../app/apiContext.ts';
+import { contractFieldErrors } from '../../components/fieldErrors.ts';
 import { isApiFailure, networkFailure } from '../../api/failure.ts';
 import { useSubmissionKey } from '../../api/submissionKey.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
@@ -11,7 +13,6 @@ import { TextField } from '../../components/TextField.tsx';
 import { showToastAtom } from '../../state/toast.ts';
 import { useEarnFormat } from '../wealth/useEarnFormat.ts';
 import type { Holding } from './types.ts';
-import { validatePayPassword } from './validatePayPassword.ts';
 
 interface Props {
   readonly holding: Holding;
@@ -23,7 +24,7 @@ interface Props {
 
 /** Early redemption (decisions.md): the principal returns, paid profit stays, the remaining days are forfeited. */
 export function RedeemSheet({ holding, hasPayPassword, onClose, onRedeemed }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const client = useApi();
   const toast = useSetAtom(showToastAtom);
   const submission = useSubmissionKey();
@@ -36,14 +37,15 @@ export function RedeemSheet({ holding, hasPayPassword, onClose, onRedeemed }: Pr
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (pending) return;
-    const invalid = validatePayPassword(password);
+    const values = { holdingId: String(holding.id), payPassword: password };
+    const invalid = contractFieldErrors(i18n, redeemForm, values).payPassword ?? null;
     setFieldError(invalid);
     setFormError(null);
     if (invalid) return;
-    const body = { holdingId: holding.id, payPassword: password };
+    const body = redeemForm.body(values);
     setPending(true);
     try {
-      await client.call('wealth/submit', body, { idempotencyKey: submission.keyFor(body) });
+      await client.call(redeemForm.path, body, { idempotencyKey: submission.keyFor(body) });
       submission.done();
       toast('msg.submitted');
       onRedeemed();
