@@ -1,6 +1,6 @@
 import type { Cents } from '../../src/shared/money.ts';
 
-/** The same minimums common/config announces (minDeposit, minWithdraw). */
+/** The minimums the money checks use; common/config announces these same values (minDeposit, minWithdraw). */
 export const MIN_DEPOSIT: Cents = 10_00n;
 export const MIN_WITHDRAW: Cents = 10_00n;
 /** Enough for a member's real wallets; a cap keeps a hijacked session from planting many destinations. */

@@ -6,6 +6,7 @@ import { LEVEL_THRESHOLDS } from '../domain/level.ts';
 import { fromCents } from '../../src/shared/money.ts';
 import { route } from '../http/route.ts';
 import { BANKS } from '../domain/banks.ts';
+import { MIN_DEPOSIT, MIN_WITHDRAW } from '../money/limits.ts';
 
 export function commonRoutes(app: Hono, deps: Deps) {
   route(app, deps, 'common/config', async ({ now }) => ({
@@ -14,8 +15,8 @@ export function commonRoutes(app: Hono, deps: Deps) {
     currency: deps.config.CURRENCY,
     defaultLang: 'en' as const,
     langs: ['en' as const, 'vn' as const, 'zn' as const],
-    minDeposit: '10.00',
-    minWithdraw: '10.00',
+    minDeposit: fromCents(MIN_DEPOSIT),
+    minWithdraw: fromCents(MIN_WITHDRAW),
     levelThresholds: LEVEL_THRESHOLDS.map(fromCents),
     supportHours: '24/7',
   }));
