@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { ApiPath } from '../../src/contract/api.ts';
+import { api, type ApiPath } from '../../src/contract/api.ts';
 import {
   addressForm, bankCardForm, changePayPasswordForm, formRefusals, redeemForm, refundForm, loginForm, loginPasswordForm, registerForm, setPayPasswordForm, type FormSpec,
 } from '../../src/contract/forms.ts';
@@ -122,6 +122,10 @@ describe.each([
   ['refund', refundForm, 'member with a PIN'],
   ['early redemption', redeemForm, 'member with a PIN'],
 ] as const)('the %s form and the server', (_name, spec: FormSpec<string, ApiPath>, who: 'visitor' | 'member' | 'member with a PIN') => {
+  it("checks with the endpoint's own request schema", () => {
+    expect(spec.schema).toBe(api[spec.path].req);
+  });
+
   it('refuse the same fields for the same reasons, for any input', async () => {
     const token = who === 'visitor' ? undefined : (await s.member()).token;
     // A payment password set, as the screen that shows the form requires (a gate before the body's check).
