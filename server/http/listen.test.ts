@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect, type ClientHttp2Session } from 'node:http2';
+import { Agent, request as httpRequest } from 'node:http';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { listen, type Listening } from './listen.ts';
+import { KEEP_ALIVE_MS, listen, type Listening } from './listen.ts';
 
 /** HTTPS with HTTP/2 when given a certificate: one connection for the first screen's dozen files. */
 const dir = mkdtempSync(join(tmpdir(), 'candlewick-tls-'));
@@ -84,5 +85,34 @@ describe('TLS configuration', () => {
   it('refuses a certificate without its key, or a key without its certificate', () => {
     expect(() => loadConfig({ TLS_CERT_FILE: cert })).toThrow(/TLS_CERT_FILE and TLS_KEY_FILE: set both/);
     expect(() => loadConfig({ TLS_KEY_FILE: key })).toThrow(/TLS_CERT_FILE and TLS_KEY_FILE: set both/);
+  });
+});
+
+describe('listen without TLS (plain HTTP/1.1)', () => {
+  it('keeps an idle keep-alive connection for a minute, so a client reusing it after a pause is not reset', async () => {
+    const plain = await listen(() => new Response('ok'), loadConfig({ PORT: '0', HOST: '127.0.0.1' }));
+    try {
+      const url = plain.url.replace('localhost', '127.0.0.1');
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      const sockets = new Set<unknown>();
+      for (let i = 0; i < 2; i++) {
+        await new Promise<void>((ok, fail) => {
+          const req = httpRequest(url, { agent }, (res) => {
+            sockets.add(res.socket);
+            res.resume();
+            res.on('end', () => ok());
+          });
+          req.on('error', fail);
+          req.end();
+        });
+      }
+      agent.destroy();
+      expect(sockets.size).toBe(1);
+      expect('keepAliveTimeout' in plain.server && plain.server.keepAliveTimeout).toBe(KEEP_ALIVE_MS);
+      expect(KEEP_ALIVE_MS).toBeGreaterThan(60_000);
+      expect('headersTimeout' in plain.server && plain.server.headersTimeout).toBeGreaterThan(KEEP_ALIVE_MS);
+    } finally {
+      await plain.close();
+    }
   });
 });

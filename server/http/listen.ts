@@ -3,6 +3,14 @@ import { createSecureServer, type Http2Session } from 'node:http2';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Config } from '../config.ts';
 
+/**
+ * How long an idle HTTP/1.1 keep-alive connection stays open. Node's 5 s default races a client that reuses the
+ * connection just as the server closes it (the request fails with a reset); a phone on a slow network also pays a
+ * new handshake after every pause of a few seconds. A minute outlasts the gaps between a member's calls, and stays
+ * above the idle timeout of the usual proxies in front (60 s), so it is they that close first.
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
 export interface Listening {
   readonly server: ServerType;
   readonly url: string;
@@ -19,6 +27,11 @@ export function listen(fetch: (request: Request, env: unknown) => Response | Pro
   const options = { fetch, port: config.PORT, hostname: config.HOST };
   return new Promise((ok) => {
     const done = (server: ServerType) => {
+      if ('keepAliveTimeout' in server) {
+        server.keepAliveTimeout = KEEP_ALIVE_MS;
+        // Must exceed keepAliveTimeout, or a request on a reused connection can be cut off while its headers arrive.
+        server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+      }
       const addr = server.address();
       const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
       const sessions = new Set<Http2Session>();
