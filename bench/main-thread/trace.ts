@@ -2,7 +2,7 @@
 // the long tasks and the top costs by kind and by script, printed. Not a benchmark (no BENCH line): a tool for
 // finding what the main-thread benchmark counts. TRACE_PHASE picks the screen (xq, xq-chart-alone, orderrecord);
 // MAIN_THREAD_SITE reuses an earlier build; TRACE_OUT keeps the raw trace for DevTools; TRACE_HOG=1 keeps one
-// core busy beside the browser while tracing (the bench's CPU-hog pass); TRACE_SHOT saves a screenshot first.
+// core busy beside the browser while tracing (the bench's CPU-hog pass); TRACE_SHOT saves a screenshot first; TRACE_CATEGORIES adds trace categories (comma-separated, e.g. toplevel).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,7 +48,7 @@ try {
   await page.waitForTimeout(5_000);
   if (process.env['TRACE_SHOT']) await page.screenshot({ path: process.env['TRACE_SHOT'] });
   const hog = process.env['TRACE_HOG'] === '1' ? spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }) : null;
-  await browser.startTracing(page, { path: tracePath, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', ...(process.env['TRACE_INVALIDATIONS'] ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : [])] });
+  await browser.startTracing(page, { path: tracePath, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', ...(process.env['TRACE_INVALIDATIONS'] ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []), ...(process.env['TRACE_CATEGORIES']?.split(',') ?? [])] });
   await page.waitForTimeout(SECONDS * 1000);
   await browser.stopTracing();
   hog?.kill('SIGKILL');

@@ -7,9 +7,15 @@ import { useSubscription } from './useSubscription.ts';
 /** Trades the tape shows. */
 export const TAPE_ROWS = 20;
 
+/** A trade with its place in the tape's arrival order: a key that stays with the trade as newer ones push it down. */
+export interface TapeRow {
+  readonly seq: number;
+  readonly trade: TapeTrade;
+}
+
 export interface Tape {
   /** Newest first. */
-  readonly trades: readonly TapeTrade[];
+  readonly trades: readonly TapeRow[];
   readonly stats: TurnoverStats | null;
   readonly live: LiveState;
 }
@@ -19,12 +25,17 @@ export function useTape(id: number | null): Tape {
   const worker = useMarketWorker();
   const [tape, setTape] = useState<Tape>({ trades: [], stats: null, live: freshState });
   useSubscription(worker, id === null ? null : `tape:${id}`, (w, cb) => w.watchTape({ id: id ?? 0 }, cb), (message: TapeMessage) => {
-    setTape((t) => {
-      if (message.kind === 'status') return { ...t, live: liveStateOf(message) };
-      const fresh = [...message.trades].reverse();
-      const trades = message.kind === 'reset' ? fresh.slice(0, TAPE_ROWS) : [...fresh, ...t.trades].slice(0, TAPE_ROWS);
-      return { trades, stats: message.stats ?? t.stats, live: t.live };
-    });
+    setTape((t) => nextTape(t, message));
   });
   return tape;
+}
+
+/** The tape after one message from the worker (trades come oldest first). */
+export function nextTape(t: Tape, message: TapeMessage): Tape {
+  if (message.kind === 'status') return { ...t, live: liveStateOf(message) };
+  // Numbered on arrival, so a row keeps its key (and React its node) while it moves down the tape.
+  const base = message.kind === 'reset' ? 0 : (t.trades[0]?.seq ?? -1) + 1;
+  const fresh = message.trades.map((trade, i) => ({ seq: base + i, trade })).reverse();
+  const trades = message.kind === 'reset' ? fresh.slice(0, TAPE_ROWS) : [...fresh, ...t.trades].slice(0, TAPE_ROWS);
+  return { trades, stats: message.stats ?? t.stats, live: t.live };
 }

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../hooks/useLang.ts';
 import { formatDecimal } from '../../i18n/format.ts';
@@ -5,6 +6,26 @@ import { intlLocale } from '../../i18n/languages.ts';
 import { LiveMark } from '../../market/LiveMark.tsx';
 import { formatClock, formatPrice } from '../../market/marketFormat.ts';
 import { useTape } from '../../market/useTape.ts';
+import type { TapeTrade } from '../../../workers/api.ts';
+import type { Lang } from '../../../contract/primitives.ts';
+
+interface RowProps {
+  readonly trade: TapeTrade;
+  readonly decimals: number;
+  readonly lang: Lang;
+  readonly locale: string;
+}
+
+/** One trade: rendered once; newer trades only push it down (each new batch renders its own rows alone). */
+const TapeTradeRow = memo(function TapeTradeRow({ trade: [time, price, quantity, side], decimals, lang, locale }: RowProps) {
+  return (
+    <tr>
+      <td>{formatClock(time, locale)}</td>
+      <td className={side === 'rise' ? 'trend-up' : 'trend-down'}>{formatPrice(price, decimals, lang)}</td>
+      <td>{formatDecimal(quantity, lang)}</td>
+    </tr>
+  );
+});
 
 /** The trade tape (turnover): 24 h figures and the latest trades. */
 export function TapePanel({ id, decimals }: { readonly id: number; readonly decimals: number }) {
@@ -48,12 +69,8 @@ export function TapePanel({ id, decimals }: { readonly id: number; readonly deci
             </tr>
           </thead>
           <tbody>
-            {trades.map(([time, price, quantity, side], i) => (
-              <tr key={`${time}-${i}`}>
-                <td>{formatClock(time, locale)}</td>
-                <td className={side === 'rise' ? 'trend-up' : 'trend-down'}>{formatPrice(price, decimals, lang)}</td>
-                <td>{formatDecimal(quantity, lang)}</td>
-              </tr>
+            {trades.map((row) => (
+              <TapeTradeRow key={row.seq} trade={row.trade} decimals={decimals} lang={lang} locale={locale} />
             ))}
           </tbody>
         </table>
