@@ -33,14 +33,17 @@ export interface CandleChartOptions {
   readonly decimals: number;
   /** Bars shown after a reset; the rest is a swipe away. */
   readonly visibleBars?: number;
-  /** Runs a callback before the next paint (requestAnimationFrame; tests pass a manual one). */
+  /**
+   * Runs a callback once the current task's deltas are in (a microtask; tests pass a manual one). Not a frame
+   * callback: the chart draws in its own next frame, so updating it from one would cost a frame of ours first.
+   */
   readonly requestFrame?: (callback: () => void) => void;
 }
 
 export interface CandleChart {
   /**
    * reset → setData on both series at once (history, interval switch); append/update → update(), coalesced:
-   * each bar is written at most once per frame per series, with its latest value.
+   * each bar is written at most once per task per series, with its latest value (the chart draws once a frame).
    */
   apply(delta: CandleDelta): void;
   /** My open orders on this product: open-price lines and open/settle markers. */
@@ -112,11 +115,11 @@ export function createCandleChart(container: HTMLElement, options: CandleChartOp
   let lastBarMs: number | null = null;
   let orders: readonly OrderMark[] = [];
   const lastBarTime = (): number | null => (lastBarMs === null ? null : chartTime(lastBarMs));
-  /** Live bars waiting for the next frame, by open time (the last one and, after an append, the one before). */
+  /** Live bars waiting for the end of the task, by open time (the last one and, after an append, the one before). */
   const pending = new Map<number, Candle>();
   let frameAsked = false;
   let disposed = false;
-  const requestFrame = options.requestFrame ?? ((callback: () => void) => void requestAnimationFrame(callback));
+  const requestFrame = options.requestFrame ?? queueMicrotask;
 
   const flush = (): void => {
     frameAsked = false;
@@ -138,7 +141,7 @@ export function createCandleChart(container: HTMLElement, options: CandleChartOp
   };
 
   const reset = (to: IntervalName, bars: readonly Candle[]): void => {
-    // The reset replaces everything, so live bars still waiting for a frame are void.
+    // The reset replaces everything, so live bars still waiting for the end of the task are void.
     pending.clear();
     const switched = interval !== to;
     interval = to;
