@@ -5,9 +5,10 @@
 import type { z } from 'zod';
 import type { ApiPath, Req } from './api.ts';
 import type { ErrorKey, FieldKey } from './errors.ts';
-import { redeemReq } from './earn.ts';
+import { parseCents } from '../shared/money.ts';
+import { buyReq, redeemReq } from './earn.ts';
 import { fieldsOf } from './fields.ts';
-import { loginReq, refundReq, registerReq, resetPaypwdReq, resetPwdReq, saveBankReq } from './user.ts';
+import { bindIdcardReq, depositReq, loginReq, refundReq, registerReq, resetPaypwdReq, resetPwdReq, saveBankReq, withdrawalReq } from './user.ts';
 
 export interface FormSpec<F extends string, P extends ApiPath = ApiPath> {
   /** The request the form sends. */
@@ -18,16 +19,43 @@ export interface FormSpec<F extends string, P extends ApiPath = ApiPath> {
   readonly schema: z.ZodType;
   /** The body the form sends for these values: what is checked is exactly what is sent. */
   body(values: Readonly<Record<F, string>>): Req<P>;
+  /**
+   * The server's rules on stored figures the screen also reads (a minimum from common/config, a product's limits),
+   * checked once the schema has taken the body, with the reason the server gives.
+   */
+  limits?(body: Req<P>, known: Limits): Partial<Record<F, FieldKey | ErrorKey>>;
 }
 
-/** Why each field is refused (a locale key), as the server would answer it in `data.fields`; empty when the form may be sent. */
-export function formRefusals<F extends string>(spec: FormSpec<F, ApiPath>, values: Readonly<Record<F, string>>): Partial<Record<F, FieldKey | ErrorKey>> {
-  const parsed = spec.schema.safeParse(spec.body(values));
-  if (parsed.success) return {};
-  const all = fieldsOf(parsed.error);
+/** Figures the screen has from the server that a form's limits check against (decimal strings, as on the wire). */
+export interface Limits {
+  readonly minAmount?: string | null;
+  readonly maxAmount?: string | null;
+}
+
+/**
+ * Why each field is refused (a locale key), as the server would answer it in `data.fields`; empty when the form may
+ * be sent. The limits are checked once the schema takes the body, as the server does. `only` checks a step of a
+ * form (a deposit's amount before its reference is asked for) as if the fields after it were good.
+ */
+export function formRefusals<F extends string>(
+  spec: FormSpec<F, ApiPath>,
+  values: Readonly<Record<F, string>>,
+  known: Limits = {},
+  only: readonly F[] = spec.fields,
+): Partial<Record<F, FieldKey | ErrorKey>> {
+  const body = spec.body(values);
+  const parsed = spec.schema.safeParse(body);
+  const all = parsed.success ? {} : fieldsOf(parsed.error);
   const out: Partial<Record<F, FieldKey | ErrorKey>> = {};
-  for (const field of spec.fields) {
+  for (const field of only) {
     const reason = all[field];
+    if (reason) out[field] = reason;
+  }
+  const whole = only.length === spec.fields.length;
+  if (Object.keys(out).length > 0 || (whole && !parsed.success) || !spec.limits) return out;
+  const limited = spec.limits(body, known);
+  for (const field of only) {
+    const reason = limited[field];
     if (reason) out[field] = reason;
   }
   return out;
@@ -116,4 +144,85 @@ export const redeemForm = form({
   fields: ['holdingId', 'payPassword'],
   schema: redeemReq,
   body: (v) => ({ holdingId: Number(v.holdingId), payPassword: v.payPassword }),
+});
+
+/** Where an amount (already a valid amount) falls against a minimum and a maximum: the reason, or null inside. */
+export function outsideLimits(amount: string, known: Limits): 'below' | 'above' | null {
+  const cents = parseCents(amount);
+  const min = known.minAmount ? parseCents(known.minAmount) : null;
+  const max = known.maxAmount ? parseCents(known.maxAmount) : null;
+  if (cents === null) return null;
+  if (min !== null && cents < min) return 'below';
+  if (max !== null && cents > max) return 'above';
+  return null;
+}
+
+/** Deposits and withdrawals refuse an amount under common/config's minimum as an incorrect amount (the spec's message). */
+const underMinimum = (body: { readonly amount: string }, known: Limits) =>
+  outsideLimits(body.amount, { minAmount: known.minAmount ?? null }) === 'below' ? { amount: 'error.amount_incorrect' as const } : {};
+
+const withdrawalBody = (paymethod: 'bank' | 'trc20') => (v: Readonly<Record<'amount' | 'payPassword' | 'addressId', string>>) => ({
+  paymethod,
+  amount: v.amount.trim(),
+  payPassword: v.payPassword,
+  // Unchosen means the first address, as the server reads a missing addressId.
+  ...(paymethod === 'trc20' && v.addressId ? { addressId: Number(v.addressId) } : {}),
+});
+
+/** To the bound bank card; `known.minAmount` is common/config's minWithdraw. */
+export const bankWithdrawalForm = form({
+  path: 'wallet/bankWithdrawal',
+  fields: ['amount', 'payPassword', 'addressId'],
+  schema: withdrawalReq,
+  body: withdrawalBody('bank'),
+  limits: underMinimum,
+});
+
+/** To a bound TRC20 address (`addressId` is chosen from the member's own). */
+export const trcWithdrawalForm = form({
+  path: 'wallet/trcWithdrawal',
+  fields: ['amount', 'payPassword', 'addressId'],
+  schema: withdrawalReq,
+  body: withdrawalBody('trc20'),
+  limits: underMinimum,
+});
+
+/**
+ * A deposit, declared in two steps: how and how much first (method, amount), then the transfer's reference and
+ * an optional receipt photo (a data URL). `known.minAmount` is common/config's minDeposit.
+ */
+export const depositForm = form({
+  path: 'user/deposit',
+  fields: ['method', 'amount', 'reference', 'receipt'],
+  schema: depositReq,
+  body: (v) => ({
+    // A choice on the screen; anything else is refused by the schema, as by the server.
+    method: v.method as 'bank' | 'trc20',
+    amount: v.amount.trim(),
+    reference: v.reference.trim(),
+    ...(v.receipt ? { receipt: v.receipt } : {}),
+  }),
+  limits: underMinimum,
+});
+
+const buyLimits = (body: { readonly amount: string }, known: Limits) => {
+  const outside = outsideLimits(body.amount, known);
+  if (outside === 'below') return { amount: 'error.below_minimum' as const };
+  if (outside === 'above') return { amount: 'error.above_maximum' as const };
+  return {};
+};
+const buyBody = (v: Readonly<Record<'productId' | 'amount', string>>) => ({ productId: Number(v.productId), amount: v.amount.trim() });
+
+/** Buying a wealth product: `productId` is the product the sheet was opened for; `known` has its minimum and maximum. */
+export const wealthBuyForm = form({ path: 'wealth/buy', fields: ['productId', 'amount'], schema: buyReq, body: buyBody, limits: buyLimits });
+
+/** A lock-up pledge of a pledge product, as wealthBuyForm. */
+export const pledgeForm = form({ path: 'Defi/orderMoney', fields: ['productId', 'amount'], schema: buyReq, body: buyBody, limits: buyLimits });
+
+/** Real-name identity: `front` and `back` are the photos as data URLs, once the phone has shrunk them. */
+export const identityForm = form({
+  path: 'user/bind_idcard',
+  fields: ['realName', 'idNumber', 'front', 'back'],
+  schema: bindIdcardReq,
+  body: (v) => ({ realName: v.realName.trim(), idNumber: v.idNumber.trim(), front: v.front, back: v.back }),
 });

@@ -4,7 +4,8 @@ import { fail, fakeApi, ok, type Handler } from '../testing/fakeApi.ts';
 import { createApiClient } from './client.ts';
 import { getPaths, idempotentPaths } from './paths.ts';
 import { createSubmissionKey } from './submissionKey.ts';
-import { withdraw } from './withdraw.ts';
+import { bankWithdrawalForm, trcWithdrawalForm } from '../../contract/forms.ts';
+import type { Req } from '../../contract/api.ts';
 
 function setup(handlers: Record<string, Handler> = {}) {
   const api = fakeApi(handlers);
@@ -123,10 +124,10 @@ describe('api client: withdrawal and Defi', () => {
     'Defi/orderMoney': () => ok({}),
   };
 
-  it('routes bank withdrawals to bankWithdrawal and every other method to trcWithdrawal', async () => {
+  it('sends a bank withdrawal to bankWithdrawal and a TRC20 one to trcWithdrawal, as the withdrawal forms say', async () => {
     const { api, client } = setup(handlers);
-    await withdraw(client, withdrawal);
-    await withdraw(client, { ...withdrawal, paymethod: 'trc20', addressId: 4 });
+    const typed = { amount: ' 100.00 ', payPassword: '123456', addressId: '4' };
+    for (const spec of [bankWithdrawalForm, trcWithdrawalForm]) await client.call(spec.path, spec.body(typed));
     expect(api.requests.map((r) => r.path)).toEqual(['wallet/bankWithdrawal', 'wallet/trcWithdrawal']);
     expect(api.requests[1]?.body).toEqual({ paymethod: 'trc20', amount: '100.00', payPassword: '123456', addressId: 4, Authorization: '' });
   });
@@ -134,7 +135,8 @@ describe('api client: withdrawal and Defi', () => {
   it('moves the Authorization value into the header and blanks it in the body', async () => {
     localStorage.setItem(TOKEN_KEY, 'stored');
     const { api, client } = setup(handlers);
-    await withdraw(client, { ...withdrawal, Authorization: 'from-payload' });
+    // Spec 7 lets a caller put the token in the body; the contract types it blank, so this body is cast.
+    await client.call('wallet/bankWithdrawal', { ...withdrawal, Authorization: 'from-payload' } as unknown as Req<'wallet/bankWithdrawal'>);
     const req = api.last('wallet/bankWithdrawal');
     expect(req?.headers.get('Authorization')).toBe('from-payload');
     expect(req?.body).toMatchObject({ Authorization: '' });
@@ -143,7 +145,7 @@ describe('api client: withdrawal and Defi', () => {
   it('blanks Authorization in the body and sends the stored token when the payload has none', async () => {
     localStorage.setItem(TOKEN_KEY, 'stored');
     const { api, client } = setup(handlers);
-    await withdraw(client, withdrawal);
+    await client.call('wallet/bankWithdrawal', withdrawal);
     const req = api.last('wallet/bankWithdrawal');
     expect(req?.headers.get('Authorization')).toBe('stored');
     expect(req?.body).toEqual({ ...withdrawal, Authorization: '' });

@@ -1,6 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import type { ApiPath } from '../../contract/api.ts';
-import { formRefusals, type FormSpec } from '../../contract/forms.ts';
+import { formRefusals, type FormSpec, type Limits } from '../../contract/forms.ts';
 import type { ApiFailure } from '../api/failure.ts';
 
 /** Field name → locale key of the message to show under it. */
@@ -23,18 +23,24 @@ export function serverFieldErrors<F extends string>(i18n: Pick<I18n, 'exists'>, 
   return out;
 }
 
-/**
- * The form's own check before sending: the contract's schema on the body it would send, as the server checks it.
- * `prompts` names a field's own "please enter" key where it differs from `prompt.<field>` (an empty amount included).
- */
+export interface ContractCheck<F extends string> {
+  /** A field's own "please enter" key where it differs from `prompt.<field>` (an empty amount included). */
+  readonly prompts?: Partial<Record<F, string>>;
+  /** The figures the screen read from the server for the form's limits (a minimum). */
+  readonly known?: Limits;
+  /** Only these fields, as if the rest were good (one step of a form). */
+  readonly only?: readonly F[];
+}
+
+/** The form's own check before sending: the contract's schema on the body it would send, as the server checks it. */
 export function contractFieldErrors<F extends string>(
   i18n: Pick<I18n, 'exists'>,
   spec: FormSpec<F, ApiPath>,
   values: Readonly<Record<F, string>>,
-  prompts: Partial<Record<F, string>> = {},
+  { prompts = {}, known = {}, only = spec.fields }: ContractCheck<F> = {},
 ): FieldErrors<F> {
   const out: FieldErrors<F> = {};
-  for (const [field, reason] of Object.entries(formRefusals(spec, values)) as [F, string][]) {
+  for (const [field, reason] of Object.entries(formRefusals(spec, values, known, only)) as [F, string][]) {
     const missing = reason === 'field.required' || reason === 'error.amount_required';
     out[field] = missing && prompts[field] ? prompts[field] : messageKeyFor(i18n, field, reason);
   }

@@ -1,4 +1,4 @@
-import { amountError } from './amount.ts';
+import { depositForm, formRefusals } from '../../contract/forms.ts';
 
 export type Method = 'bank' | 'trc20';
 const isMethod = (s: string | null): s is Method => s === 'bank' || s === 'trc20';
@@ -10,5 +10,7 @@ export const depositStepPath = (method: Method, amount: string): string => `/rec
 export function readDepositStep(params: URLSearchParams): { method: Method; amount: string } | null {
   const method = params.get('method');
   const amount = params.get('amount') ?? '';
-  return isMethod(method) && !amountError(amount) ? { method, amount } : null;
+  if (!isMethod(method)) return null;
+  const refused = formRefusals(depositForm, { method, amount, reference: '', receipt: '' }, {}, ['method', 'amount']);
+  return Object.keys(refused).length === 0 ? { method, amount } : null;
 }

@@ -2,10 +2,12 @@ import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorBody } from '../../../contract/api.ts';
+import { depositForm, formRefusals } from '../../../contract/forms.ts';
 import type { ReviewItem } from '../../../contract/user.ts';
 import { useSubmissionKey } from '../../api/submissionKey.ts';
 import { localFailure } from '../../api/failure.ts';
 import { useApi } from '../../app/apiContext.ts';
+import { contractFieldErrors } from '../../components/fieldErrors.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useForm } from '../../hooks/useForm.ts';
@@ -23,7 +25,7 @@ const badImage: ErrorBody = localFailure('error.image_invalid', { receipt: 'erro
 
 /** After paying: the transfer reference or tx hash, and optionally a receipt photo, through user/deposit. */
 export function DepositProof({ method, amount, onSubmitted }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const client = useApi();
   const toast = useSetAtom(showToastAtom);
   const submission = useSubmissionKey();
@@ -33,7 +35,8 @@ export function DepositProof({ method, amount, onSubmitted }: Props) {
   const form = useForm({
     fields: ['reference', 'receipt'] as const,
     initial: { reference: '', receipt: '' },
-    validate: (v) => (v.reference.trim() ? {} : { reference: 'prompt.reference' }),
+    // The photo is checked once shrunk, on submit; the amount and method were checked on step 1.
+    validate: (v) => contractFieldErrors(i18n, depositForm, { method, amount, reference: v.reference, receipt: '' }, { prompts: { reference: 'prompt.reference' }, only: ['reference'] }),
     submit: async (v) => {
       let dataUrl: string | undefined;
       if (receipt) {
@@ -42,8 +45,10 @@ export function DepositProof({ method, amount, onSubmitted }: Props) {
         setCompressed({ file: receipt, dataUrl: url });
         dataUrl = url;
       }
-      const body = { method, amount, reference: v.reference.trim(), ...(dataUrl ? { receipt: dataUrl } : {}) };
-      const res = await client.call('user/deposit', body, { idempotencyKey: submission.keyFor(body) });
+      const values = { method, amount, reference: v.reference, receipt: dataUrl ?? '' };
+      if (formRefusals(depositForm, values).receipt) throw badImage;
+      const body = depositForm.body(values);
+      const res = await client.call(depositForm.path, body, { idempotencyKey: submission.keyFor(body) });
       submission.done();
       toast('msg.submitted');
       onSubmitted(res.data);

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { depositForm } from '../../../contract/forms.ts';
+import { contractFieldErrors } from '../../components/fieldErrors.ts';
 import { useNavigate } from 'react-router-dom';
 import { TextField } from '../../components/TextField.tsx';
 import { useForm } from '../../hooks/useForm.ts';
 import { useLang } from '../../hooks/useLang.ts';
 import { formatMoney } from '../../format/index.ts';
-import { amountError } from '../../money/amount.ts';
 import { ChoiceGroup } from '../../money/ChoiceGroup.tsx';
 import { MemberScreen } from '../../money/MemberScreen.tsx';
 import { useAppConfig } from '../../money/useAppConfig.ts';
@@ -21,7 +22,7 @@ export function DepositScreen() {
 
 /** Step 1: how and how much; step 2 (/recharge2) says where to send it. */
 function DepositStart() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const lang = useLang();
   const navigate = useNavigate();
   const config = useAppConfig();
@@ -30,8 +31,9 @@ function DepositStart() {
   const form = useForm({
     fields: ['amount'] as const,
     initial: { amount: '' },
+    // Step 1 of the deposit form: how and how much, against common/config's minimum; the reference is step 2.
     validate: (v) => {
-      const amount = amountError(v.amount, min);
+      const { amount } = contractFieldErrors(i18n, depositForm, { method, amount: v.amount, reference: '', receipt: '' }, { known: { minAmount: min }, only: ['method', 'amount'] });
       return amount ? { amount } : {};
     },
     submit: async (v) => {

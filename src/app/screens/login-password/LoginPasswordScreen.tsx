@@ -28,7 +28,7 @@ function LoginPasswordForm({ onDone }: { readonly onDone: () => void }) {
   const form = useForm({
     fields: loginPasswordForm.fields,
     initial: { oldPassword: '', newPassword: '', confirmPassword: '' },
-    validate: (v) => contractFieldErrors(i18n, loginPasswordForm, v, { confirmPassword: 'prompt.confirmNewPassword' }),
+    validate: (v) => contractFieldErrors(i18n, loginPasswordForm, v, { prompts: { confirmPassword: 'prompt.confirmNewPassword' } }),
     submit: async (v) => {
       await client.call(loginPasswordForm.path, loginPasswordForm.body(v));
       toast('msg.reset_ok');

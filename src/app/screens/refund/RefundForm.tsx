@@ -20,7 +20,7 @@ export function RefundForm({ onDone }: { readonly onDone: () => void }) {
     fields: refundForm.fields,
     initial: { nationality: '', name: '', idNumber: '', lostAmount: '', refundNumber: '', payPassword: '' },
     // An empty loss gets its own prompt; a malformed one the spec's "Incorrect Amount".
-    validate: (v) => contractFieldErrors(i18n, refundForm, v, { lostAmount: 'prompt.lostAmount' }),
+    validate: (v) => contractFieldErrors(i18n, refundForm, v, { prompts: { lostAmount: 'prompt.lostAmount' } }),
     submit: async (v) => {
       const body = refundForm.body(v);
       await client.call(refundForm.path, body, { idempotencyKey: submission.keyFor(body) });

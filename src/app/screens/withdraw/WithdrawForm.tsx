@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Res } from '../../../contract/api.ts';
+import { bankWithdrawalForm, trcWithdrawalForm } from '../../../contract/forms.ts';
+import { contractFieldErrors } from '../../components/fieldErrors.ts';
 import { useSubmissionKey } from '../../api/submissionKey.ts';
-import { withdraw } from '../../api/withdraw.ts';
 import { useApi } from '../../app/apiContext.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { TextField } from '../../components/TextField.tsx';
@@ -15,7 +16,6 @@ import { ChoiceGroup } from '../../money/ChoiceGroup.tsx';
 import { SelectField } from '../../money/SelectField.tsx';
 import { useAppConfig } from '../../money/useAppConfig.ts';
 import { showToastAtom } from '../../state/toast.ts';
-import { validateWithdrawal, withdrawFields } from './validateWithdrawal.ts';
 
 type Address = Res<'user/getUserWallets'>['addresses'][number];
 interface Props {
@@ -31,7 +31,7 @@ const fixes: Partial<Record<string, { to: string; label: string }>> = {
 };
 
 export function WithdrawForm({ addresses, onDone }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const lang = useLang();
   const client = useApi();
   const config = useAppConfig();
@@ -39,14 +39,15 @@ export function WithdrawForm({ addresses, onDone }: Props) {
   const submission = useSubmissionKey();
   const [method, setMethod] = useState<'bank' | 'trc20'>('bank');
   const min = config?.minWithdraw ?? null;
+  const spec = method === 'bank' ? bankWithdrawalForm : trcWithdrawalForm;
   const form = useForm({
-    fields: withdrawFields,
+    fields: spec.fields,
     initial: { amount: '', payPassword: '', addressId: '' },
-    validate: (v) => validateWithdrawal(v, min),
+    validate: (v) => contractFieldErrors(i18n, spec, v, { prompts: { payPassword: 'prompt.withdrawPassword' }, known: { minAmount: min } }),
     submit: async (v) => {
-      const addressId = method === 'trc20' && v.addressId ? Number(v.addressId) : undefined;
-      const body = { paymethod: method, amount: v.amount.trim(), payPassword: v.payPassword, ...(addressId ? { addressId } : {}) };
-      await withdraw(client, body, { idempotencyKey: submission.keyFor(body) });
+      // Spec 7: a bank withdrawal goes to wallet/bankWithdrawal, a TRC20 one to wallet/trcWithdrawal (the spec's path).
+      const body = spec.body(v);
+      await client.call(spec.path, body, { idempotencyKey: submission.keyFor(body) });
       submission.done();
       toast('msg.withdraw_submitted');
       onDone();
