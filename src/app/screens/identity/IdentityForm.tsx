@@ -2,6 +2,8 @@ import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorBody, Res } from '../../../contract/api.ts';
+import { formRefusals, identityForm } from '../../../contract/forms.ts';
+import { contractFieldErrors, type FieldErrors } from '../../components/fieldErrors.ts';
 import { localFailure } from '../../api/failure.ts';
 import { useApi } from '../../app/apiContext.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
@@ -10,19 +12,32 @@ import { useForm } from '../../hooks/useForm.ts';
 import { compressPhoto, isAcceptedPhoto } from '../../money/compressPhoto.ts';
 import { PhotoField } from '../../money/PhotoField.tsx';
 import { showToastAtom } from '../../state/toast.ts';
-import { identityFields, validateIdentity, type Side } from './validateIdentity.ts';
+
+type Side = 'front' | 'back';
+type IdentityField = (typeof identityForm.fields)[number];
+
+/**
+ * Name and ID number as the contract checks them; a photo only for being chosen here (`front` and `back` hold the
+ * file's name): it is checked by the contract once the phone has shrunk it, on submit.
+ */
+function identityErrors(i18n: Parameters<typeof contractFieldErrors>[0], v: Readonly<Record<IdentityField, string>>): FieldErrors<IdentityField> {
+  const e = contractFieldErrors(i18n, identityForm, v, { only: ['realName', 'idNumber'] });
+  if (!v.front) e.front = 'prompt.front';
+  if (!v.back) e.back = 'prompt.back';
+  return e;
+}
 
 const badImage = (side: Side): ErrorBody => localFailure('error.image_invalid', { [side]: 'error.image_invalid' });
 
 export function IdentityForm({ onSubmitted }: { readonly onSubmitted: (status: Res<'user/idcard'>) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const client = useApi();
   const toast = useSetAtom(showToastAtom);
   const [files, setFiles] = useState<Record<Side, File | null>>({ front: null, back: null });
   const form = useForm({
-    fields: identityFields,
+    fields: identityForm.fields,
     initial: { realName: '', idNumber: '', front: '', back: '' },
-    validate: validateIdentity,
+    validate: (v) => identityErrors(i18n, v),
     submit: async (v) => {
       // Photos are shrunk on the phone first: less data to send, and within the server's 5 MB.
       const photo = async (side: Side) => {
@@ -31,7 +46,11 @@ export function IdentityForm({ onSubmitted }: { readonly onSubmitted: (status: R
         return compressPhoto(file).catch(() => Promise.reject(badImage(side)));
       };
       const [front, back] = await Promise.all([photo('front'), photo('back')]);
-      const res = await client.call('user/bind_idcard', { realName: v.realName.trim(), idNumber: v.idNumber.trim(), front, back });
+      const values = { ...v, front, back };
+      const refused = formRefusals(identityForm, values);
+      if (refused.front) throw badImage('front');
+      if (refused.back) throw badImage('back');
+      const res = await client.call(identityForm.path, identityForm.body(values));
       toast('msg.submitted');
       onSubmitted(res.data);
     },

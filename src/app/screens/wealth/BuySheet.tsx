@@ -13,7 +13,7 @@ import { ProductDescription } from './ProductDescription.tsx';
 import { Terms } from './Terms.tsx';
 import type { EarnProduct } from './types.ts';
 import { useEarnFormat } from './useEarnFormat.ts';
-import { validateAmount } from './validateBuy.ts';
+import { buyRefusal, formOf } from './buyRefusal.ts';
 
 interface Props {
   readonly product: EarnProduct;
@@ -34,7 +34,7 @@ export function BuySheet({ product, available, onClose, onBought }: Props) {
   const [serverError, setServerError] = useState<{ field: string | null; form: string } | null>(null);
   const [pending, setPending] = useState(false);
 
-  const clientError = validateAmount(amount, product, available);
+  const clientError = buyRefusal(amount, product, available);
   // Limits are explained while typing; the empty-field prompt waits for a submit.
   const shownError = clientError === 'prompt.amount' && !submitted ? null : (clientError ?? serverError?.field ?? null);
   const params = {
@@ -49,13 +49,13 @@ export function BuySheet({ product, available, onClose, onBought }: Props) {
     setSubmitted(true);
     setServerError(null);
     if (clientError) return;
-    const body = { productId: product.id, amount: amount.trim() };
+    const spec = formOf(product);
+    const body = spec.body({ productId: String(product.id), amount });
     // The same key while the member retries the same order, so a lost answer can never buy twice.
     const options = { idempotencyKey: submission.keyFor(body) };
     setPending(true);
     try {
-      if (product.family === 'pledge') await client.call('Defi/orderMoney', body, options);
-      else await client.call('wealth/buy', body, options);
+      await client.call(spec.path, body, options);
       submission.done();
       toast('msg.submitted');
       onBought();

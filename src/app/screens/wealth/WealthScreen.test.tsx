@@ -75,8 +75,9 @@ describe('/lc', () => {
     // details.available is 1000.50
     await amount.fill('1000.51');
     await expect.element(sheet.getByText(fill(en.earn.error_above_balance, { available: '1,000.50 USDT' }))).toBeVisible();
+    // The contract's own reason for a malformed amount, as the server gives it.
     await amount.fill('12.345');
-    await expect.element(sheet.getByText(en.error.amount_incorrect)).toBeVisible();
+    await expect.element(sheet.getByText(en.field.amount_format)).toBeVisible();
     await confirm.click();
     await expect.element(amount).toHaveAttribute('aria-invalid', 'true');
     expect(api.count('wealth/buy')).toBe(0);
