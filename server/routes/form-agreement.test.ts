@@ -8,8 +8,10 @@ import { z } from 'zod';
 import { api, type ApiPath } from '../../src/contract/api.ts';
 import {
   addressForm, bankCardForm, bankWithdrawalForm, changePayPasswordForm, depositForm, formRefusals, identityForm, pledgeForm, redeemForm, refundForm, loginForm,
-  loginPasswordForm, registerForm, setPayPasswordForm, trcWithdrawalForm, wealthBuyForm, type FormSpec, type Limits,
+  loginPasswordForm, orderForm, registerForm, setPayPasswordForm, trcWithdrawalForm, wealthBuyForm, type FormSpec, type Limits,
 } from '../../src/contract/forms.ts';
+import { fromCents } from '../../src/shared/money.ts';
+import { loadProducts, type MarketProduct } from '../market/catalog.ts';
 import { png } from '../money/fixtures.ts';
 import { useTestServer } from '../testing/harness.ts';
 
@@ -116,6 +118,11 @@ async function offeredBy(spec: FormSpec<string, ApiPath>, token: string | undefi
   if (spec === redeemForm) return { holdingId: ['1', '7'] };
   // A bought product is the one the sheet was opened for, from the list the screen shows.
   if (spec === wealthBuyForm || spec === pledgeForm) return { productId: (await products(spec, token)).map((p) => String(p.id)) };
+  // The ticket's product, direction and cycle are choices; the amount is typed.
+  if (spec === orderForm) {
+    const btc = await bitcoin();
+    return { productId: [String(btc.id)], direction: ['rise', 'fall'], cycle: btc.cycles.map((c) => String(c.seconds)) };
+  }
   // A photo is chosen, not typed: the phone sends it shrunk to a real image (the server reads its bytes).
   const photo = png(400, 300);
   if (spec === identityForm) return { front: [photo], back: [photo] };
@@ -126,6 +133,13 @@ async function offeredBy(spec: FormSpec<string, ApiPath>, token: string | undefi
   if (spec !== bankCardForm) return {};
   const banks = await s.call('common/banks');
   return { bankName: (banks.body.data as { items: { name: string }[] }).items.map((b) => b.name) };
+}
+
+/** The market the order ticket is opened on (crypto: open at any hour). */
+async function bitcoin(): Promise<MarketProduct> {
+  const btc = (await loadProducts(s.deps.db)).find((p) => p.symbol === 'BTCUSDT');
+  if (!btc) throw new Error('no BTCUSDT');
+  return btc;
 }
 
 interface Product {
@@ -144,6 +158,10 @@ async function knownBy(spec: FormSpec<string, ApiPath>, token: string | undefine
   const config = (await s.call('common/config')).body.data as { minDeposit: string; minWithdraw: string };
   if (spec === bankWithdrawalForm || spec === trcWithdrawalForm) return () => ({ minAmount: config.minWithdraw });
   if (spec === depositForm) return () => ({ minAmount: config.minDeposit });
+  if (spec === orderForm) {
+    const btc = await bitcoin();
+    return () => ({ minAmount: fromCents(btc.minAmount), maxAmount: fromCents(btc.maxAmount) });
+  }
   if (spec !== wealthBuyForm && spec !== pledgeForm) return () => ({});
   const byId = new Map((await products(spec, token)).map((p) => [String(p.id), p]));
   return (values) => {
@@ -168,6 +186,7 @@ describe.each([
   ['wealth purchase', wealthBuyForm, 'member'],
   ['pledge', pledgeForm, 'member'],
   ['identity', identityForm, 'member'],
+  ['rise/fall order', orderForm, 'member'],
 ] as const)('the %s form and the server', (_name, spec: FormSpec<string, ApiPath>, who: 'visitor' | 'member' | 'member with a PIN') => {
   it("checks with the endpoint's own request schema", () => {
     expect(spec.schema).toBe(api[spec.path].req);

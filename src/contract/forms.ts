@@ -7,6 +7,7 @@ import type { ApiPath, Req } from './api.ts';
 import type { ErrorKey, FieldKey } from './errors.ts';
 import { parseCents } from '../shared/money.ts';
 import { buyReq, redeemReq } from './earn.ts';
+import { orderCreateReq } from './market.ts';
 import { fieldsOf } from './fields.ts';
 import { bindIdcardReq, depositReq, loginReq, refundReq, registerReq, resetPaypwdReq, resetPwdReq, saveBankReq, withdrawalReq } from './user.ts';
 
@@ -225,4 +226,22 @@ export const identityForm = form({
   fields: ['realName', 'idNumber', 'front', 'back'],
   schema: bindIdcardReq,
   body: (v) => ({ realName: v.realName.trim(), idNumber: v.idNumber.trim(), front: v.front, back: v.back }),
+});
+
+/**
+ * A rise/fall order: the product, direction and cycle are the ticket's choices, the amount is typed; `known` has the
+ * product's single minimum and maximum.
+ */
+export const orderForm = form({
+  path: 'order/create',
+  fields: ['productId', 'direction', 'cycle', 'amount'],
+  schema: orderCreateReq,
+  body: (v) => ({
+    productId: Number(v.productId),
+    // A choice on the ticket; anything else is refused by the schema, as by the server.
+    direction: v.direction as 'rise' | 'fall',
+    amount: v.amount.trim(),
+    cycle: Number(v.cycle),
+  }),
+  limits: buyLimits,
 });

@@ -17,7 +17,8 @@ import { tokenAtom } from '../../state/session.ts';
 import { showToastAtom } from '../../state/toast.ts';
 import { ClosedReason } from './ClosedReason.tsx';
 import { quickAmounts } from './quickAmounts.ts';
-import { quoteTrade, validateTradeAmount } from './tradeQuote.ts';
+import { quoteTrade, tradeAmountError } from './tradeQuote.ts';
+import { orderForm } from '../../../contract/forms.ts';
 
 interface Props {
   readonly product: ProductDetails;
@@ -71,11 +72,11 @@ export function TradeTicket({ product, direction, cycle, onDirection, onCycle, o
 
   const confirm = async (): Promise<void> => {
     if (inFlight.current || closed) return;
-    const error = validateTradeAmount(amount, product);
+    const error = tradeAmountError({ productId: product.id, direction, cycle: chosen?.seconds ?? 0, amount }, product);
     setAmountError(error);
     setAlert(chosen ? null : 'error.cycle_invalid');
     if (error || !chosen) return;
-    const body = { productId: product.id, direction, amount: amount.trim(), cycle: chosen.seconds };
+    const body = orderForm.body({ productId: String(product.id), direction, cycle: String(chosen.seconds), amount });
     // The same key while the member retries this same order, so a lost answer never places it twice.
     const idempotencyKey = submissionKey.keyFor(body);
     busy(true);

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { quoteTrade, validateTradeAmount } from './tradeQuote.ts';
+import { quoteTrade, tradeAmountError } from './tradeQuote.ts';
 
 const terms = { feeRate: '0.002', minAmount: '10.00', maxAmount: '5000.00' };
 
-describe('validateTradeAmount', () => {
+describe('tradeAmountError', () => {
+  const order = (amount: string) => ({ productId: 12, direction: 'rise' as const, cycle: 30, amount });
   it('asks for an amount when empty, and calls anything else outside the rules incorrect', () => {
-    expect(validateTradeAmount('  ', terms)).toBe('error.amount_required');
-    for (const bad of ['abc', '0', '1.234', '9.99', '5000.01', '-5']) expect(validateTradeAmount(bad, terms), bad).toBe('error.amount_incorrect');
-    expect(validateTradeAmount('10', terms)).toBeNull();
-    expect(validateTradeAmount('5000.00', terms)).toBeNull();
+    expect(tradeAmountError(order('  '), terms)).toBe('error.amount_required');
+    for (const bad of ['abc', '0', '1.234', '9.99', '5000.01', '-5']) expect(tradeAmountError(order(bad), terms), bad).toBe('error.amount_incorrect');
+    expect(tradeAmountError(order('10'), terms)).toBeNull();
+    expect(tradeAmountError(order('5000.00'), terms)).toBeNull();
   });
 });
 

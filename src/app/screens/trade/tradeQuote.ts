@@ -1,3 +1,4 @@
+import { formRefusals, orderForm } from '../../../contract/forms.ts';
 import { fromCents, parseCents, parseRatePpm, tradeFee, tradeGain } from '../../../shared/money.ts';
 
 export interface TradeTerms {
@@ -9,16 +10,15 @@ export interface TradeTerms {
 /** A locale key: the spec's two amount messages. */
 export type AmountError = 'error.amount_required' | 'error.amount_incorrect';
 
-/** Empty → "Please Enter The Amount"; not an amount, zero, or outside the product's limits → "Incorrect Amount". */
-export function validateTradeAmount(amount: string, terms: TradeTerms): AmountError | null {
-  const text = amount.trim();
-  if (text === '') return 'error.amount_required';
-  const cents = parseCents(text);
-  const min = parseCents(terms.minAmount);
-  const max = parseCents(terms.maxAmount);
-  if (cents === null || cents <= 0n) return 'error.amount_incorrect';
-  if ((min !== null && cents < min) || (max !== null && cents > max)) return 'error.amount_incorrect';
-  return null;
+/**
+ * The order form's check of the amount (the contract's rule and the product's limits, as the server checks them),
+ * told in the spec's two messages: empty → "Please Enter The Amount", anything else refused → "Incorrect Amount".
+ */
+export function tradeAmountError(values: { readonly productId: number; readonly direction: 'rise' | 'fall'; readonly cycle: number; readonly amount: string }, terms: TradeTerms): AmountError | null {
+  const typed = { productId: String(values.productId), direction: values.direction, cycle: String(values.cycle), amount: values.amount };
+  const refused = formRefusals(orderForm, typed, { minAmount: terms.minAmount, maxAmount: terms.maxAmount }, ['amount']).amount;
+  if (refused === undefined) return null;
+  return refused === 'field.required' ? 'error.amount_required' : 'error.amount_incorrect';
 }
 
 export interface TradeQuote {
