@@ -23,6 +23,7 @@ type Turnover = Res<'product/trunover'> & { readonly since: number | undefined; 
 export function turnoverPoll(hub: Hub, id: number): Observable<PollState<Turnover>> {
   return hub.poll<Turnover>(`product/trunover:${id}`, {
     periodMs: hub.periods.turnover,
+    onBeat: true,
     nextPeriodMs: (t) =>
       restPeriodMs(
         { open: t.open, nextOpen: t.nextOpen ?? null, serverTime: t.serverTime, quiet: t.quiet },

@@ -7,7 +7,7 @@ import { createCountdownBoard, type VisibilityWatch } from './countdownBoard.ts'
 import { msToNextStep } from './countdownSteps.ts';
 
 function fakeWorker() {
-  const state: { send: ((m: ClockMessage) => void) | null; unsubscribed: number[] } = { send: null, unsubscribed: [] };
+  const state: { send: ((m: ClockMessage) => void) | null; unsubscribed: number[]; beats: (number | null)[] } = { send: null, unsubscribed: [], beats: [] };
   return {
     state,
     worker: {
@@ -17,6 +17,9 @@ function fakeWorker() {
       },
       unsubscribe: async (handle: number): Promise<void> => {
         state.unsubscribed.push(handle);
+      },
+      setBeat: async (phaseMs: number | null): Promise<void> => {
+        state.beats.push(phaseMs);
       },
     },
   };
@@ -94,6 +97,70 @@ describe('countdown board', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('holds a change that comes just before a step and applies it first in that step, so both paint in one frame', () => {
+    const { state, worker } = fakeWorker();
+    const order: string[] = [];
+    // The app passes React's flushSync: the held changes render as one batch, in the step's task.
+    const together = (apply: () => void) => {
+      order.push('together');
+      apply();
+    };
+    const board = createCountdownBoard({ worker: () => worker, visibility: fakeVisibility().make, together });
+    const a = document.createElement('span');
+    // Steps 400 ms from now, then each second.
+    board.register(a, T + OFFSET + 5_400);
+    state.send?.({ kind: 'clock', offsetMs: OFFSET });
+    // 400 ms before the step: too long to wait, applied at once.
+    board.hold(() => order.push('early'));
+    expect(order).toEqual(['early']);
+    // 150 ms before (within HOLD_MS): held, then applied in the step, before the countdown is painted.
+    vi.advanceTimersByTime(250);
+    board.hold(() => order.push(`held, shown ${a.textContent ?? ''}`));
+    expect(board.counts().held).toBe(1);
+    expect(order).toEqual(['early']);
+    vi.advanceTimersByTime(150);
+    expect(order).toEqual(['early', 'together', 'held, shown 0:06']);
+    expect(a.textContent).toBe('0:05');
+    expect(board.counts().held).toBe(0);
+  });
+
+  it('applies at once what it holds when the last countdown leaves, and with no countdown holds nothing', () => {
+    const { state, worker } = fakeWorker();
+    const board = createCountdownBoard({ worker: () => worker, visibility: fakeVisibility().make });
+    const a = document.createElement('span');
+    const unregister = board.register(a, T + OFFSET + 5_100);
+    state.send?.({ kind: 'clock', offsetMs: OFFSET });
+    let applied = 0;
+    board.hold(() => (applied += 1));
+    expect(applied).toBe(0);
+    unregister();
+    expect(applied).toBe(1);
+    board.hold(() => (applied += 1));
+    expect(applied).toBe(2);
+  });
+
+  it("tells the worker where in the server second the soonest visible countdown steps, and when none is left", async () => {
+    const { state, worker } = fakeWorker();
+    const seen = fakeVisibility();
+    const board = createCountdownBoard({ worker: () => worker, visibility: seen.make });
+    const a = document.createElement('span');
+    const b = document.createElement('span');
+    // On the server clock, a settles at …7_370 and b at …9_910: a is the soonest, its beat is 370.
+    board.register(a, T + OFFSET + 7_370);
+    board.register(b, T + OFFSET + 9_910);
+    state.send?.({ kind: 'clock', offsetMs: OFFSET });
+    await settle();
+    expect(state.beats).toEqual([(T + OFFSET + 7_370) % 1000]);
+    // Stepping does not move it, so nothing more is sent.
+    vi.advanceTimersByTime(3_000);
+    expect(state.beats).toHaveLength(1);
+    // Once a is off screen, b's step is the beat.
+    seen.set(a, false);
+    expect(state.beats.at(-1)).toBe((T + OFFSET + 9_910) % 1000);
+    seen.set(b, false);
+    expect(state.beats.at(-1)).toBeNull();
+  });
+
   it("steps a progress ring with its order's countdown, once a second on the server clock, and leaves it off screen", async () => {
     const { state, worker } = fakeWorker();
     const seen = fakeVisibility();
@@ -122,7 +189,7 @@ describe('countdown board', () => {
     expect(ring.getAttribute('stroke-dashoffset')).toBe('100');
     expect(vi.getTimerCount()).toBe(0);
     unregister();
-    expect(board.counts()).toEqual({ registered: 0, visible: 0, timer: false });
+    expect(board.counts()).toEqual({ registered: 0, visible: 0, timer: false, held: 0 });
     await settle();
     expect(state.unsubscribed).toEqual([7]);
   });
@@ -154,7 +221,7 @@ describe('countdown board', () => {
     seen.set(b, false);
     state.send?.({ kind: 'clock', offsetMs: OFFSET });
     expect([a.textContent, b.textContent]).toEqual(['', '']);
-    expect(board.counts()).toEqual({ registered: 2, visible: 0, timer: false });
+    expect(board.counts()).toEqual({ registered: 2, visible: 0, timer: false, held: 0 });
     seen.set(b, true);
     expect(b.textContent).toBe('0:09');
     expect(board.counts().timer).toBe(true);

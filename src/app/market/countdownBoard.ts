@@ -8,7 +8,17 @@ import { deviceNow } from '../../shared/clock.ts';
 export interface ClockSource {
   watchClock(callback: (message: ClockMessage) => void): Promise<SubscriptionHandle>;
   unsubscribe(handle: SubscriptionHandle): Promise<void>;
+  /** Where in each server second the countdowns step (null: none on screen), so the polls can land just before. */
+  setBeat(phaseMs: number | null): Promise<void>;
 }
+
+/**
+ * A change the page would paint (a price, a candle, a trade) that arrives this close before the countdowns' next
+ * step waits for it: both are painted in one frame. The worker times its polls to arrive just before the step.
+ */
+export const HOLD_MS = 200;
+/** The beat is sent to the worker again only when it moves by more than this. */
+const BEAT_SLACK_MS = 20;
 
 export interface CountdownLabels {
   /** Shown from zero until the order's result arrives. */
@@ -26,6 +36,8 @@ export interface BoardDeps {
   /** The device clock the worker's offset is relative to (deviceNow: the worker and the page share it). */
   readonly now?: () => number;
   readonly visibility?: (onChange: (node: Element, visible: boolean) => void) => VisibilityWatch;
+  /** Runs the held changes as one batch that renders at once (React's flushSync), so they make the step's frame. */
+  readonly together?: (apply: () => void) => void;
 }
 
 const intersectionWatch = (onChange: (node: Element, visible: boolean) => void): VisibilityWatch =>
@@ -56,10 +68,43 @@ export function createCountdownBoard(deps: BoardDeps) {
   let labels: CountdownLabels = { settling: '…' };
   let handle: Promise<SubscriptionHandle> | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  /** When the timer fires, on the device clock. */
+  let wakeAt = Infinity;
+  /** Changes held for the next step, in arrival order. */
+  let held: (() => void)[] = [];
+  /** The beat last sent to the worker. */
+  let sentBeat: number | null = null;
+
+  /** `together` only from the step's own timer: flushSync may not run inside React's render or commit. */
+  const applyHeld = (together: boolean): void => {
+    if (held.length === 0) return;
+    const due = held;
+    held = [];
+    const all = (): void => {
+      for (const apply of due) apply();
+    };
+    if (together && deps.together) deps.together(all);
+    else all();
+  };
+
+  /** The soonest-settling visible countdown's place in the server second: it stays put while the rows step. */
+  const publishBeat = (serverNow: number): void => {
+    let soonest = Infinity;
+    for (const node of visible) {
+      const entry = entryOf.get(node);
+      if (entry?.kind === 'text' && entry.settleTime > serverNow && entry.settleTime < soonest) soonest = entry.settleTime;
+    }
+    const beat = soonest === Infinity ? null : ((soonest % 1000) + 1000) % 1000;
+    const moved = beat === null || sentBeat === null ? beat !== sentBeat : Math.min(Math.abs(beat - sentBeat), 1000 - Math.abs(beat - sentBeat)) > BEAT_SLACK_MS;
+    if (!moved || handle === null) return;
+    sentBeat = beat;
+    void deps.worker().setBeat(beat).catch(() => undefined);
+  };
 
   const paint = (): void => {
     if (timer !== null) clearTimeout(timer);
     timer = null;
+    wakeAt = Infinity;
     if (offsetMs === null) return;
     const serverNow = now() + offsetMs;
     let wake = Infinity;
@@ -80,7 +125,18 @@ export function createCountdownBoard(deps: BoardDeps) {
       const next = msToNextStep(remaining);
       if (next !== null && next < wake) wake = next;
     }
-    if (wake !== Infinity) timer = setTimeout(paint, wake);
+    if (wake !== Infinity) {
+      timer = setTimeout(step, wake);
+      wakeAt = now() + wake;
+    }
+    publishBeat(serverNow);
+  };
+
+  /** A countdown's step: what was held for it goes first, so the page paints both in one frame. */
+  const step = (): void => {
+    timer = null;
+    applyHeld(true);
+    paint();
   };
 
   const watch = (deps.visibility ?? intersectionWatch)((node, isVisible) => {
@@ -118,9 +174,13 @@ export function createCountdownBoard(deps: BoardDeps) {
   const stop = (): void => {
     const h = handle;
     handle = null;
+    if (sentBeat !== null) void deps.worker().setBeat(null).catch(() => undefined);
+    sentBeat = null;
     void h?.then((id) => deps.worker().unsubscribe(id)).catch(() => undefined);
     if (timer !== null) clearTimeout(timer);
     timer = null;
+    wakeAt = Infinity;
+    applyHeld(false);
   };
 
   return {
@@ -137,8 +197,16 @@ export function createCountdownBoard(deps: BoardDeps) {
     registerRing(stroke: SVGElement, openTime: number, settleTime: number): () => void {
       return add(stroke, { kind: 'ring', openTime, settleTime });
     },
-    /** Registered and visible nodes, and whether a timer is set: for tests and the benchmark. */
-    counts: () => ({ registered: entryOf.size, visible: visible.size, timer: timer !== null }),
+    /**
+     * Runs `apply` (a change the page paints) now, or at the countdowns' next step when that is at most HOLD_MS
+     * away, just before the step is painted: one frame for both instead of two.
+     */
+    hold(apply: () => void): void {
+      if (wakeAt - now() <= HOLD_MS) held.push(apply);
+      else apply();
+    },
+    /** Registered and visible nodes, whether a timer is set, and changes held: for tests and the benchmark. */
+    counts: () => ({ registered: entryOf.size, visible: visible.size, timer: timer !== null, held: held.length }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { proxy } from 'comlink';
 import type { Quote, QuoteMessage, SubscriptionHandle } from '../../workers/api.ts';
+import { countdownBoard } from './countdown.ts';
 
 /** The part of the market worker a feed uses (the wrapped worker fits it; tests pass a fake). */
 export interface QuoteSource {
@@ -14,11 +15,12 @@ interface Watched {
 }
 
 /**
+ * `paint` runs a change when the page should paint it (the countdown board holds one that comes just before a step).
  * One worker subscription per product for the whole page, however many components show its price (on /xq the
  * header, the trade bar, the order strip and the ticket): a price move crosses the seam once and React renders
  * them in one pass, not once per component and message.
  */
-export function createQuoteFeed(source: QuoteSource) {
+export function createQuoteFeed(source: QuoteSource, paint: (apply: () => void) => void = (apply) => apply()) {
   const watched = new Map<number, Watched>();
 
   const open = (id: number): Watched => {
@@ -29,8 +31,10 @@ export function createQuoteFeed(source: QuoteSource) {
         { id },
         proxy((message: QuoteMessage) => {
           if (message.kind !== 'quote' || watched.get(id) !== entry) return;
-          entry.quote = message;
-          for (const listener of entry.listeners) listener();
+          paint(() => {
+            entry.quote = message;
+            for (const listener of entry.listeners) listener();
+          });
         }),
       ),
     };
@@ -69,11 +73,11 @@ export type QuoteFeed = ReturnType<typeof createQuoteFeed>;
 
 const feeds = new WeakMap<QuoteSource, QuoteFeed>();
 
-/** The page's one feed on `source` (the app's market worker). */
+/** The page's one feed on `source` (the app's market worker), painting with the countdowns' steps. */
 export function quoteFeedOf(source: QuoteSource): QuoteFeed {
   let feed = feeds.get(source);
   if (!feed) {
-    feed = createQuoteFeed(source);
+    feed = createQuoteFeed(source, (apply) => countdownBoard().hold(apply));
     feeds.set(source, feed);
   }
   return feed;

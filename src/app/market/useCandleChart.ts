@@ -7,6 +7,7 @@ import { freshState, liveStateOf, type LiveState } from './liveState.ts';
 import { useMarketWorker } from './useMarketWorker.ts';
 import { useSubscription } from './useSubscription.ts';
 import { yieldToMain } from './yieldToMain.ts';
+import { countdownBoard } from './countdown.ts';
 
 export interface CandleChartParams {
   readonly id: number | null;
@@ -93,9 +94,18 @@ export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: Ca
   }, [marks, decimals, locale]);
 
   const key = id === null ? null : `candles:${id}:${interval}:${decimals}:${locale}`;
+  const currentKey = useRef(key);
+  currentKey.current = key;
   useSubscription(worker, key, (w, cb) => w.watchCandles({ id: id ?? 0, interval }, cb), (message: CandleDelta | StatusMessage) => {
     if (message.kind === 'status') setLive(liveStateOf(message));
-    else if (chart.current) chart.current.apply(message);
+    else if (chart.current) {
+      const live = chart.current;
+      // A live bar paints with the countdowns' next step when it is moments away (one frame for both).
+      // A bar held across an interval switch belongs to the chart before it, and is dropped.
+      const heldFor = key;
+      if (message.kind === 'reset') live.apply(message);
+      else countdownBoard().hold(() => heldFor === currentKey.current && chart.current === live && live.apply(message));
+    }
     else if (waiting.current === null) return;
     else {
       if (message.kind === 'reset') waiting.current = [message];

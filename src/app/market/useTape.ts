@@ -3,6 +3,7 @@ import type { TapeMessage, TapeTrade, TurnoverStats } from '../../workers/api.ts
 import { freshState, liveStateOf, type LiveState } from './liveState.ts';
 import { useMarketWorker } from './useMarketWorker.ts';
 import { useSubscription } from './useSubscription.ts';
+import { countdownBoard } from './countdown.ts';
 
 /** Trades the tape shows. */
 export const TAPE_ROWS = 20;
@@ -25,7 +26,9 @@ export function useTape(id: number | null): Tape {
   const worker = useMarketWorker();
   const [tape, setTape] = useState<Tape>({ trades: [], stats: null, live: freshState });
   useSubscription(worker, id === null ? null : `tape:${id}`, (w, cb) => w.watchTape({ id: id ?? 0 }, cb), (message: TapeMessage) => {
-    setTape((t) => nextTape(t, message));
+    // New trades paint with the countdowns' next step when it is moments away (one frame for both).
+    if (message.kind === 'append') countdownBoard().hold(() => setTape((t) => nextTape(t, message)));
+    else setTape((t) => nextTape(t, message));
   });
   return tape;
 }

@@ -12,6 +12,7 @@ export function standInWorker<M>(subscription: keyof MarketWorker, extra: Readon
     setVisible: () => Promise.resolve(),
     setUnauthorizedHandler: () => Promise.resolve(),
     watchClock: () => Promise.resolve(0),
+    setBeat: () => Promise.resolve(),
     unsubscribe: () => Promise.resolve(),
     ...extra,
     // The callback is each subscription's last argument.
