@@ -6,21 +6,21 @@
  * pays N such amounts. Money is bigint cents here and a decimal string ("1250.50") at the edges; never a float.
  */
 
-import { fromCents, mulRateFloor, parseCents, parseRatePpm } from './money.ts';
+import { cents, fromCents, mulRateFloor, parseCents, parseRatePpm, type Cents } from './money.ts';
 
 /** One earning day: a holding bought at t pays its k-th day's profit at t + k × DAY_MS. */
 export const DAY_MS = 86_400_000;
 
 /** One day's profit, rounded down: the platform never pays a fraction of a cent it cannot account for. */
-export function dailyProfitCents(principal: bigint, dailyRatePpm: bigint): bigint {
-  if (principal <= 0n || dailyRatePpm <= 0n) return 0n;
+export function dailyProfitCents(principal: Cents, dailyRatePpm: bigint): Cents {
+  if (principal <= 0n || dailyRatePpm <= 0n) return cents(0n);
   return mulRateFloor(principal, dailyRatePpm);
 }
 
 /** The profit of a whole cycle: the daily amount paid `cycleDays` times (each day is rounded on its own). */
-export function cycleProfitCents(principal: bigint, dailyRatePpm: bigint, cycleDays: number): bigint {
-  if (!Number.isSafeInteger(cycleDays) || cycleDays <= 0) return 0n;
-  return dailyProfitCents(principal, dailyRatePpm) * BigInt(cycleDays);
+export function cycleProfitCents(principal: Cents, dailyRatePpm: bigint, cycleDays: number): Cents {
+  if (!Number.isSafeInteger(cycleDays) || cycleDays <= 0) return cents(0n);
+  return cents(dailyProfitCents(principal, dailyRatePpm) * BigInt(cycleDays));
 }
 
 export interface EarningsTerms {
@@ -47,6 +47,6 @@ export function estimateEarnings(terms: EarningsTerms): EarningsEstimate | null 
   return {
     dailyProfit: fromCents(dailyProfitCents(principal, ratePpm)),
     totalProfit: fromCents(total),
-    atMaturity: fromCents(principal + total),
+    atMaturity: fromCents(cents(principal + total)),
   };
 }

@@ -4,6 +4,8 @@
  * what it pays down and what it charges up, so it never owes or takes a fraction of a cent it cannot account for.
  */
 export type Cents = bigint;
+/** Marks a bigint as cents: for literals (`cents(10_00n)`), database values and the result of arithmetic on cents. */
+export const cents = (value: bigint): Cents => value;
 
 /** Parts per million in one (a rate of 1). */
 export const PPM = 1_000_000n;
@@ -19,14 +21,14 @@ export function toCents(s: string): Cents {
   if (!m) throw new RangeError(`not a money amount: ${s}`);
   const [, sign, int = '0', frac = ''] = m;
   const v = BigInt(int) * 100n + BigInt(frac.padEnd(2, '0'));
-  return sign ? -v : v;
+  return cents(sign ? -v : v);
 }
 
 /** An amount a member typed, or a limit from config: "12.3" -> 1230n; null when it is not a plain non-negative amount. */
 export function parseCents(amount: string): Cents | null {
   const m = INPUT_AMOUNT.exec(amount.trim());
   if (!m) return null;
-  return BigInt(m[1] ?? '0') * 100n + BigInt((m[2] ?? '').padEnd(2, '0'));
+  return cents(BigInt(m[1] ?? '0') * 100n + BigInt((m[2] ?? '').padEnd(2, '0')));
 }
 
 /** 1230n -> "12.30"; -5n -> "-0.05". */
@@ -56,9 +58,9 @@ export function fromPpm(ppm: bigint): string {
 }
 
 /** amount × rate, rounded down to the cent: what the house pays (a win, a profit, a cashback). */
-export const mulRateFloor = (c: Cents, ppm: bigint): Cents => (c * ppm) / PPM;
+export const mulRateFloor = (c: Cents, ppm: bigint): Cents => cents((c * ppm) / PPM);
 /** amount × rate, rounded up to the cent: what the house charges, so a fee on a tiny amount is never zero by accident. */
-export const mulRateCeil = (c: Cents, ppm: bigint): Cents => (c * ppm + PPM - 1n) / PPM;
+export const mulRateCeil = (c: Cents, ppm: bigint): Cents => cents((c * ppm + PPM - 1n) / PPM);
 
 /** An order's fee: amount × the product's fee rate, charged (rounded up). */
 export const tradeFee = (amount: Cents, feePpm: bigint): Cents => mulRateCeil(amount, feePpm);

@@ -1,5 +1,5 @@
 import type { Order } from '../../../contract/market.ts';
-import { fromCents, parseCents, parseRatePpm, tradeGain } from '../../../shared/money.ts';
+import { cents, fromCents, parseCents, parseRatePpm, tradeGain } from '../../../shared/money.ts';
 
 /**
  * What an open order would bring if it settled at `price` now: the win (tradeGain, the server's own rule) when the price moved its way, the stake lost when it moved against it, nothing on a draw.
@@ -13,5 +13,5 @@ export function livePnl(order: Pick<Order, 'direction' | 'amount' | 'payoutRate'
   if (!Number.isFinite(moved)) return null;
   if (moved === 0) return '0.00';
   const right = order.direction === 'rise' ? moved > 0 : moved < 0;
-  return fromCents(right ? tradeGain(amount, rate) : -amount);
+  return fromCents(right ? tradeGain(amount, rate) : cents(-amount));
 }

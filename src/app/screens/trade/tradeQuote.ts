@@ -1,5 +1,5 @@
 import { formRefusals, orderForm } from '../../../contract/forms.ts';
-import { fromCents, parseCents, parseRatePpm, tradeFee, tradeGain } from '../../../shared/money.ts';
+import { cents, fromCents, parseCents, parseRatePpm, tradeFee, tradeGain } from '../../../shared/money.ts';
 
 export interface TradeTerms {
   readonly feeRate: string;
@@ -35,11 +35,11 @@ export interface TradeQuote {
  * is what the order will cost and pay. Null for an amount that is not valid.
  */
 export function quoteTrade(amount: string, terms: TradeTerms, payoutRate: string): TradeQuote | null {
-  const cents = parseCents(amount.trim());
+  const stake = parseCents(amount.trim());
   const feePpm = parseRatePpm(terms.feeRate);
   const payoutPpm = parseRatePpm(payoutRate);
-  if (cents === null || cents <= 0n || feePpm === null || payoutPpm === null) return null;
-  const fee = tradeFee(cents, feePpm);
-  const gain = tradeGain(cents, payoutPpm);
-  return { amount: fromCents(cents), fee: fromCents(fee), debit: fromCents(cents + fee), payout: fromCents(cents + gain) };
+  if (stake === null || stake <= 0n || feePpm === null || payoutPpm === null) return null;
+  const fee = tradeFee(stake, feePpm);
+  const gain = tradeGain(stake, payoutPpm);
+  return { amount: fromCents(stake), fee: fromCents(fee), debit: fromCents(cents(stake + fee)), payout: fromCents(cents(stake + gain)) };
 }
