@@ -7,9 +7,10 @@ import { move } from './domain/ledger.ts';
 import { platformSettings } from './db/schema/money.ts';
 import { seedEarnIfEmpty } from './earn/seed.ts';
 import type { RechargeKey } from './money/settings.ts';
+import { cents } from '../src/shared/money.ts';
 
 /** Demo mode only (DEMO=true): a demo member (also the first inviter), its invitation code, and where to deposit. */
-export const DEMO = { username: 'demo', password: 'demo1234', phone: '13800000000', inviteCode: 'WELCOME1', startingBalance: 10_000_00n } as const;
+export const DEMO = { username: 'demo', password: 'demo1234', phone: '13800000000', inviteCode: 'WELCOME1', startingBalance: cents(10_000_00n) } as const;
 
 const NOTICES: Record<'en' | 'vn' | 'zn', [kind: 'notice' | 'help', title: string, body: string][]> = {
   en: [

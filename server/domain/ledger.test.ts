@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../db/rows.ts';
+import { cents } from '../../src/shared/money.ts';
 import { useTestServer } from '../testing/harness.ts';
 import { balanceOf, creditMany, move } from './ledger.ts';
 
@@ -15,15 +16,15 @@ describe('creditMany', () => {
   it('credits several users, several times each, with a running balance_after per user in the order given', async () => {
     const a = await s.member();
     const b = await s.member();
-    await s.deps.db.transaction((tx) => move(tx, { userId: a.id, type: 'adjust', available: 1_000n, frozen: 0n, ref: 'seed' }));
-    await s.deps.db.transaction((tx) => move(tx, { userId: a.id, type: 'withdraw_freeze', available: -300n, frozen: 300n }));
+    await s.deps.db.transaction((tx) => move(tx, { userId: a.id, type: 'adjust', available: cents(1_000n), frozen: cents(0n), ref: 'seed' }));
+    await s.deps.db.transaction((tx) => move(tx, { userId: a.id, type: 'withdraw_freeze', available: cents(-300n), frozen: cents(300n) }));
     const at = Date.UTC(2026, 10, 2, 15, 0, 0, 123);
     await s.deps.db.transaction((tx) =>
       creditMany(tx, [
-        { userId: a.id, type: 'order_payout', amount: 50n, ref: 'x"1\\' },
-        { userId: b.id, type: 'cashback', amount: 7n, at },
-        { userId: a.id, type: 'cashback', amount: 25n, ref: 'ünï,{}' },
-        { userId: a.id, type: 'order_payout', amount: 1n, ref: null, at },
+        { userId: a.id, type: 'order_payout', amount: cents(50n), ref: 'x"1\\' },
+        { userId: b.id, type: 'cashback', amount: cents(7n), at },
+        { userId: a.id, type: 'cashback', amount: cents(25n), ref: 'ünï,{}' },
+        { userId: a.id, type: 'order_payout', amount: cents(1n), ref: null, at },
       ]),
     );
     expect(await balanceOf(s.deps.db, a.id)).toMatchObject({ available: 776n, frozen: 300n });
@@ -43,8 +44,8 @@ describe('creditMany', () => {
     const a = await s.member();
     const call = s.deps.db.transaction((tx) =>
       creditMany(tx, [
-        { userId: a.id, type: 'cashback', amount: 10n },
-        { userId: 2_000_000_000, type: 'cashback', amount: 10n },
+        { userId: a.id, type: 'cashback', amount: cents(10n) },
+        { userId: 2_000_000_000, type: 'cashback', amount: cents(10n) },
       ]),
     );
     await expect(call).rejects.toThrow(/no account/);
@@ -52,22 +53,22 @@ describe('creditMany', () => {
     expect(await entries(a.id)).toEqual([]);
     // Even a caller that swallows the error is left with nothing half-done: the statement changed no row.
     await s.deps.db.transaction(async (tx) => {
-      await creditMany(tx, [{ userId: a.id, type: 'cashback', amount: 10n }, { userId: -1, type: 'cashback', amount: 1n }]).catch(() => undefined);
+      await creditMany(tx, [{ userId: a.id, type: 'cashback', amount: cents(10n) }, { userId: -1, type: 'cashback', amount: cents(1n) }]).catch(() => undefined);
     }).catch(() => undefined);
     expect(await balanceOf(s.deps.db, a.id)).toMatchObject({ available: 0n });
   });
 
   it('refuses a zero or negative amount before touching anything, and does nothing for an empty list', async () => {
     const a = await s.member();
-    await expect(s.deps.db.transaction((tx) => creditMany(tx, [{ userId: a.id, type: 'cashback', amount: 0n }]))).rejects.toThrow(RangeError);
-    await expect(s.deps.db.transaction((tx) => creditMany(tx, [{ userId: a.id, type: 'cashback', amount: -1n }]))).rejects.toThrow(RangeError);
+    await expect(s.deps.db.transaction((tx) => creditMany(tx, [{ userId: a.id, type: 'cashback', amount: cents(0n) }]))).rejects.toThrow(RangeError);
+    await expect(s.deps.db.transaction((tx) => creditMany(tx, [{ userId: a.id, type: 'cashback', amount: cents(-1n) }]))).rejects.toThrow(RangeError);
     await s.deps.db.transaction((tx) => creditMany(tx, []));
     expect(await entries(a.id)).toEqual([]);
   });
 
   it('a thousand credits over five users keep every ledger sum equal to the balance', async () => {
     const members = await Promise.all(Array.from({ length: 5 }, () => s.member()));
-    const credits = Array.from({ length: 1000 }, (_, i) => ({ userId: members[i % members.length]?.id ?? 0, type: 'cashback' as const, amount: BigInt(1 + (i % 13)), ref: `r${i}` }));
+    const credits = Array.from({ length: 1000 }, (_, i) => ({ userId: members[i % members.length]?.id ?? 0, type: 'cashback' as const, amount: cents(BigInt(1 + (i % 13))), ref: `r${i}` }));
     await s.deps.db.transaction((tx) => creditMany(tx, credits));
     for (const m of members) {
       const es = await entries(m.id);
@@ -88,7 +89,7 @@ async function refusal(query: Promise<unknown>): Promise<string> {
 describe('the ledger is append-only (migration 0011)', () => {
   it('refuses UPDATE, DELETE and TRUNCATE, whoever holds a connection, and keeps every entry as written', async () => {
     const a = await s.member();
-    await s.deps.db.transaction((tx) => move(tx, { userId: a.id, type: 'adjust', available: 500n, ref: 'seed' }));
+    await s.deps.db.transaction((tx) => move(tx, { userId: a.id, type: 'adjust', available: cents(500n), ref: 'seed' }));
     const before = await entries(a.id);
     expect(before).toHaveLength(1);
     expect(await refusal(s.deps.db.execute(sql`UPDATE ledger SET amount = amount + 1 WHERE user_id = ${a.id}`))).toMatch(/append-only: UPDATE refused/);
@@ -97,7 +98,7 @@ describe('the ledger is append-only (migration 0011)', () => {
     expect(await refusal(s.deps.db.execute(sql`TRUNCATE ledger`))).toMatch(/append-only: TRUNCATE refused/);
     expect(await entries(a.id)).toEqual(before);
     // Appending still works: a credit is one more entry.
-    await s.deps.db.transaction((tx) => creditMany(tx, [{ userId: a.id, type: 'cashback', amount: 5n }]));
+    await s.deps.db.transaction((tx) => creditMany(tx, [{ userId: a.id, type: 'cashback', amount: cents(5n) }]));
     expect((await entries(a.id)).map((e) => e.balance_after)).toEqual(['500', '505']);
   });
 });

@@ -5,7 +5,7 @@ import { pgArray, type PgArrayItem } from '../db/pg-array.ts';
 import { rows } from '../db/rows.ts';
 import { accounts, ledger } from '../db/schema/core.ts';
 import { ApiError } from '../http/errors.ts';
-import type { Cents } from '../../src/shared/money.ts';
+import { cents, type Cents } from '../../src/shared/money.ts';
 
 export interface Movement {
   readonly userId: number;
@@ -41,12 +41,12 @@ export async function move(db: Db, m: Movement): Promise<{ available: Cents; fro
     ref: m.ref ?? null,
     ...(m.at !== undefined ? { createdAt: new Date(m.at) } : {}),
   });
-  return row;
+  return { available: cents(row.available), frozen: cents(row.frozen) };
 }
 
-export async function balanceOf(db: Db, userId: number) {
+export async function balanceOf(db: Db, userId: number): Promise<{ userId: number; available: Cents; frozen: Cents }> {
   const [row] = await db.select().from(accounts).where(eq(accounts.userId, userId));
-  return row ?? { userId, available: 0n, frozen: 0n };
+  return { userId, available: cents(row?.available ?? 0n), frozen: cents(row?.frozen ?? 0n) };
 }
 
 export interface Credit {
@@ -70,7 +70,7 @@ export async function creditMany(db: Db, credits: readonly Credit[]): Promise<vo
   const totals = new Map<number, Cents>();
   for (const c of credits) {
     if (c.amount <= 0n) throw new RangeError(`credit must be positive: ${c.amount} for user ${c.userId}`);
-    totals.set(c.userId, (totals.get(c.userId) ?? 0n) + c.amount);
+    totals.set(c.userId, cents((totals.get(c.userId) ?? 0n) + c.amount));
   }
   const users = [...totals.keys()].sort((a, b) => a - b);
   // `locked` takes the row locks in user_id order (so two batches touching the same members on a real
@@ -87,9 +87,9 @@ export async function creditMany(db: Db, credits: readonly Credit[]): Promise<vo
   if (updated.length !== users.length) throw new Error(`creditMany: no account for some of users ${users.join(',')}`);
   // Walk each user's balance up from where it stood before this call, credit by credit.
   const running = new Map<number, Cents>();
-  for (const r of updated) running.set(Number(r.user_id), BigInt(r.total) - (totals.get(Number(r.user_id)) ?? 0n));
+  for (const r of updated) running.set(Number(r.user_id), cents(BigInt(r.total) - (totals.get(Number(r.user_id)) ?? 0n)));
   const after = credits.map((c) => {
-    const b = (running.get(c.userId) ?? 0n) + c.amount;
+    const b = cents((running.get(c.userId) ?? 0n) + c.amount);
     running.set(c.userId, b);
     return b;
   });
