@@ -3,7 +3,7 @@ import { DAY_MS } from '../../src/shared/earnings.ts';
 import type { Db } from '../db/client.ts';
 import { earnHoldings, earnRevenue } from '../db/schema/earn.ts';
 import { move } from '../domain/ledger.ts';
-import type { Cents } from '../../src/shared/money.ts';
+import { cents, type Cents } from '../../src/shared/money.ts';
 import { utcDay } from './days.ts';
 import type { HoldingRow } from './holdings.ts';
 
@@ -27,8 +27,10 @@ const dueAt = (h: HoldingRow, k: number) => h.startedAt.getTime() + k * DAY_MS;
  */
 export async function accrueHolding(tx: Db, holdingId: number, until: number, now: number): Promise<{ records: number; profit: Cents; matured: boolean }> {
   const [h] = await tx.select().from(earnHoldings).where(eq(earnHoldings.id, holdingId)).for('update');
-  const result = { records: 0, profit: 0n, matured: false };
+  const result = { records: 0, profit: cents(0n), matured: false };
   if (!h || h.status !== 'earning') return result;
+  const principal = cents(h.principal);
+  const dailyProfit = cents(h.dailyProfit);
   let days = h.accruedDays;
   let earned = h.earned;
   while (days < h.cycleDays && dueAt(h, days + 1) <= until) {
@@ -36,17 +38,17 @@ export async function accrueHolding(tx: Db, holdingId: number, until: number, no
     const day = utcDay(dueAt(h, days));
     const inserted = await tx
       .insert(earnRevenue)
-      .values({ holdingId: h.id, day, dayIndex: days, principal: h.principal, profit: h.dailyProfit, createdAt: new Date(now) })
+      .values({ holdingId: h.id, day, dayIndex: days, principal, profit: dailyProfit, createdAt: new Date(now) })
       .onConflictDoNothing()
       .returning({ day: earnRevenue.day });
-    if (inserted.length === 0 || h.dailyProfit === 0n) continue;
-    await move(tx, { userId: h.userId, type: profitType(h), available: h.dailyProfit, ref: `holding:${h.id}:day:${days}`, at: now });
-    earned += h.dailyProfit;
+    if (inserted.length === 0 || dailyProfit === 0n) continue;
+    await move(tx, { userId: h.userId, type: profitType(h), available: dailyProfit, ref: `holding:${h.id}:day:${days}`, at: now });
+    earned += dailyProfit;
     result.records += 1;
-    result.profit += h.dailyProfit;
+    result.profit = cents(result.profit + dailyProfit);
   }
   const matured = days === h.cycleDays;
-  if (matured) await move(tx, { userId: h.userId, type: principalType(h), available: h.principal, ref: `holding:${h.id}:principal`, at: now });
+  if (matured) await move(tx, { userId: h.userId, type: principalType(h), available: principal, ref: `holding:${h.id}:principal`, at: now });
   await tx
     .update(earnHoldings)
     .set({
@@ -68,7 +70,7 @@ const BATCH = 500;
  * transaction, so one bad row cannot hold back everyone else's profit.
  */
 export async function accrueDue(db: Db, until: number, now: number, log: (msg: string) => void = console.error): Promise<AccrualSummary> {
-  const summary: AccrualSummary = { holdings: 0, records: 0, profit: 0n, matured: 0, failed: 0 };
+  const summary: AccrualSummary = { holdings: 0, records: 0, profit: cents(0n), matured: 0, failed: 0 };
   let afterId = 0;
   for (;;) {
     const due = await db
@@ -83,7 +85,7 @@ export async function accrueDue(db: Db, until: number, now: number, log: (msg: s
         const r = await db.transaction((tx) => accrueHolding(tx, id, until, now));
         summary.holdings += 1;
         summary.records += r.records;
-        summary.profit += r.profit;
+        summary.profit = cents(summary.profit + r.profit);
         if (r.matured) summary.matured += 1;
       } catch (e) {
         summary.failed += 1;

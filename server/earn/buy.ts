@@ -2,7 +2,7 @@ import { DAY_MS, dailyProfitCents } from '../../src/shared/earnings.ts';
 import type { Db } from '../db/client.ts';
 import { earnHoldings } from '../db/schema/earn.ts';
 import { move } from '../domain/ledger.ts';
-import { toCents } from '../../src/shared/money.ts';
+import { cents, toCents } from '../../src/shared/money.ts';
 import { ApiError, fieldError } from '../http/errors.ts';
 import { productById, type EarnFamily } from './products.ts';
 
@@ -45,6 +45,6 @@ export async function buyProduct(tx: Db, input: BuyInput): Promise<number> {
   if (!holding) throw new ApiError('error.internal');
   const type = product.family === 'wealth' ? 'wealth_buy' : 'pledge_buy';
   // Throws insufficient_balance when the balance is short; the transaction then rolls the holding back too.
-  await move(tx, { userId: input.userId, type, available: -principal, ref: `holding:${holding.id}`, at: input.now });
+  await move(tx, { userId: input.userId, type, available: cents(-principal), ref: `holding:${holding.id}`, at: input.now });
   return holding.id;
 }

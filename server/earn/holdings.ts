@@ -5,7 +5,7 @@ import type { Lang } from '../../src/contract/primitives.ts';
 import { cycleProfitCents } from '../../src/shared/earnings.ts';
 import type { Db } from '../db/client.ts';
 import { earnHoldings, earnProducts, earnRevenue } from '../db/schema/earn.ts';
-import { fromCents, fromPpm } from '../../src/shared/money.ts';
+import { cents, fromCents, fromPpm } from '../../src/shared/money.ts';
 import { translate, type EarnFamily } from './products.ts';
 
 export type HoldingRow = typeof earnHoldings.$inferSelect;
@@ -17,6 +17,7 @@ export type HoldingView = z.output<typeof holding>;
 const LIST_LIMIT = 200;
 
 export function holdingView(h: HoldingRow, product: ProductLabel, revenue: readonly RevenueRow[], lang: Lang, currency: string): HoldingView {
+  const principal = cents(h.principal);
   return {
     id: h.id,
     productId: h.productId,
@@ -24,17 +25,17 @@ export function holdingView(h: HoldingRow, product: ProductLabel, revenue: reado
     name: translate(product.names, lang),
     currency,
     pledgeCurrency: product.pledgeCurrency,
-    principal: fromCents(h.principal),
+    principal: fromCents(principal),
     dailyRate: fromPpm(h.dailyRatePpm),
     cycleDays: h.cycleDays,
-    estimatedProfit: fromCents(cycleProfitCents(h.principal, h.dailyRatePpm, h.cycleDays)),
-    earned: fromCents(h.earned),
+    estimatedProfit: fromCents(cycleProfitCents(principal, h.dailyRatePpm, h.cycleDays)),
+    earned: fromCents(cents(h.earned)),
     status: h.status,
     startedAt: h.startedAt.getTime(),
     maturesAt: h.maturesAt.getTime(),
     endedAt: h.endedAt?.getTime() ?? null,
     redeemable: h.family === 'wealth' && h.status === 'earning',
-    revenue: revenue.map((r) => ({ day: r.day, principal: fromCents(r.principal), profit: fromCents(r.profit), createdAt: r.createdAt.getTime() })),
+    revenue: revenue.map((r) => ({ day: r.day, principal: fromCents(cents(r.principal)), profit: fromCents(cents(r.profit)), createdAt: r.createdAt.getTime() })),
   };
 }
 

@@ -4,7 +4,7 @@ import type { earnFamily, earnProduct } from '../../src/contract/earn.ts';
 import type { Lang } from '../../src/contract/primitives.ts';
 import type { Db } from '../db/client.ts';
 import { earnProducts, type Translations } from '../db/schema/earn.ts';
-import { fromCents, fromPpm } from '../../src/shared/money.ts';
+import { cents, fromCents, fromPpm } from '../../src/shared/money.ts';
 
 export type EarnFamily = z.infer<typeof earnFamily>;
 export type ProductRow = typeof earnProducts.$inferSelect;
@@ -20,8 +20,8 @@ export function productView(p: ProductRow, lang: Lang, currency: string): z.outp
     pledgeCurrency: p.pledgeCurrency,
     dailyRate: fromPpm(p.dailyRatePpm),
     cycleDays: p.cycleDays,
-    minAmount: fromCents(p.minAmount),
-    maxAmount: fromCents(p.maxAmount),
+    minAmount: fromCents(cents(p.minAmount)),
+    maxAmount: fromCents(cents(p.maxAmount)),
     onSale: p.onSale,
   };
 }

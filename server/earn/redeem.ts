@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { earnHoldings } from '../db/schema/earn.ts';
 import { move } from '../domain/ledger.ts';
+import { cents } from '../../src/shared/money.ts';
 import { fieldError } from '../http/errors.ts';
 import { accrueHolding } from './accrual.ts';
 
@@ -26,6 +27,6 @@ export async function redeemEarly(tx: Db, userId: number, holdingId: number, now
     .where(and(eq(earnHoldings.id, h.id), eq(earnHoldings.status, 'earning')))
     .returning({ principal: earnHoldings.principal });
   if (!redeemed) throw fieldError('holdingId', 'error.not_redeemable', 'error.not_redeemable');
-  await move(tx, { userId, type: 'wealth_principal', available: redeemed.principal, ref: `holding:${h.id}:redeemed`, at: now });
+  await move(tx, { userId, type: 'wealth_principal', available: cents(redeemed.principal), ref: `holding:${h.id}:redeemed`, at: now });
   return 'redeemed';
 }

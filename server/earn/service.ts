@@ -1,6 +1,7 @@
 import { log } from '../log.ts';
 import type { Deps } from '../deps.ts';
 import type { Service } from '../service.ts';
+import { cents } from '../../src/shared/money.ts';
 import { accrueDue, type AccrualSummary } from './accrual.ts';
 
 const CHECK_EVERY_MS = 60_000;
@@ -43,7 +44,7 @@ export class AccrualService implements Service {
     } catch (e) {
       // A database hiccup must not kill the loop; the next minute tries again.
       log.error('accrual: pass failed', { err: e });
-      return { holdings: 0, records: 0, profit: 0n, matured: 0, failed: 1 };
+      return { holdings: 0, records: 0, profit: cents(0n), matured: 0, failed: 1 };
     }
   }
 

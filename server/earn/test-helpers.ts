@@ -4,11 +4,12 @@ import { rows } from '../db/rows.ts';
 import { users } from '../db/schema/core.ts';
 import { earnProducts } from '../db/schema/earn.ts';
 import { balanceOf, move } from '../domain/ledger.ts';
+import type { Cents } from '../../src/shared/money.ts';
 import type { TestServer } from '../testing/harness.ts';
 
 /** Credits a test member through the ledger, as a deposit approval would. */
-export async function fund(s: TestServer, userId: number, cents: bigint): Promise<void> {
-  await s.deps.db.transaction((tx) => move(tx, { userId, type: 'adjust', available: cents, ref: 'test funding' }));
+export async function fund(s: TestServer, userId: number, amount: Cents): Promise<void> {
+  await s.deps.db.transaction((tx) => move(tx, { userId, type: 'adjust', available: amount, ref: 'test funding' }));
 }
 
 export async function available(s: TestServer, userId: number): Promise<bigint> {

@@ -4,7 +4,7 @@ import { DAY_MS, dailyProfitCents, estimateEarnings } from '../../src/shared/ear
 import { rows } from '../db/rows.ts';
 import { earnProducts } from '../db/schema/earn.ts';
 import { users } from '../db/schema/core.ts';
-import { toCents } from '../../src/shared/money.ts';
+import { toCents, type Cents } from '../../src/shared/money.ts';
 import { accrueDue } from '../earn/accrual.ts';
 import { available, fund, moneyState, seededProduct, setPayPassword } from '../earn/test-helpers.ts';
 import { useTestServer } from '../testing/harness.ts';
@@ -20,9 +20,9 @@ beforeAll(async () => {
   pledge15 = (await seededProduct(s, 'pledge', 15)).id;
 });
 
-async function funded(cents: bigint) {
+async function funded(amount: Cents) {
   const m = await s.member();
-  await fund(s, m.id, cents);
+  await fund(s, m.id, amount);
   return m;
 }
 
