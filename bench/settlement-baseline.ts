@@ -8,7 +8,7 @@ import type { Db } from '../server/db/client.ts';
 import { rows } from '../server/db/rows.ts';
 import { referralCashback } from '../server/db/schema/referral.ts';
 import { move } from '../server/domain/ledger.ts';
-import { mulRateFloor } from '../src/shared/money.ts';
+import { cents, mulRateFloor, type Cents } from '../src/shared/money.ts';
 import { referralRatePpm } from '../server/domain/referral-rates.ts';
 import { outcomeOf } from '../server/market/outcome.ts';
 import { uplineOf } from '../server/referral/upline.ts';
@@ -18,7 +18,7 @@ interface DueRow {
   open_price: string; open_tick_time: string; settle_time: string; tick_t: string | null; tick_price: string | null;
 }
 
-async function cashbackOneByOne(tx: Db, orderId: number, userId: number, fee: bigint, at: number): Promise<void> {
+async function cashbackOneByOne(tx: Db, orderId: number, userId: number, fee: Cents, at: number): Promise<void> {
   if (fee <= 0n) return;
   for (const { id, generation } of await uplineOf(tx, userId)) {
     if (id === userId) continue;
@@ -53,7 +53,7 @@ async function settleOne(db: Db, now: number, graceMs: number): Promise<number> 
   if (!r) return 0;
   const openPrice = BigInt(r.open_price);
   const settlePrice = r.tick_price !== null ? BigInt(r.tick_price) : openPrice;
-  const o = outcomeOf(r.direction, openPrice, settlePrice, BigInt(r.amount), BigInt(r.payout_ppm));
+  const o = outcomeOf(r.direction, openPrice, settlePrice, cents(BigInt(r.amount)), BigInt(r.payout_ppm));
   const tickT = r.tick_t !== null ? r.tick_t : r.open_tick_time;
   return db.transaction(async (tx) => {
     const won = await rows<{ id: number }>(
@@ -64,7 +64,7 @@ async function settleOne(db: Db, now: number, graceMs: number): Promise<number> 
     );
     if (!won.length) return 1;
     if (o.payout > 0n) await move(tx, { userId: Number(r.user_id), type: 'order_payout', available: o.payout, ref: r.order_no, at: now });
-    await cashbackOneByOne(tx, Number(r.id), Number(r.user_id), BigInt(r.fee), Number(r.settle_time));
+    await cashbackOneByOne(tx, Number(r.id), Number(r.user_id), cents(BigInt(r.fee)), Number(r.settle_time));
     return 1;
   });
 }
@@ -86,7 +86,7 @@ export async function drainOneByOne(db: Db): Promise<number> {
             RETURNING order_id, user_id, fee::text, settle_time::text`,
       );
       if (!q) return false;
-      await cashbackOneByOne(tx, Number(q.order_id), Number(q.user_id), BigInt(q.fee), Number(q.settle_time));
+      await cashbackOneByOne(tx, Number(q.order_id), Number(q.user_id), cents(BigInt(q.fee)), Number(q.settle_time));
       return true;
     });
     if (!done) return total;

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Category } from '../../src/contract/market.ts';
+import { cents, type Cents } from '../../src/shared/money.ts';
 import type { Db } from '../db/client.ts';
 import { productCycles, products } from '../db/schema/market.ts';
 import { parseScaled } from './prices.ts';
@@ -21,8 +22,8 @@ export interface MarketProduct {
   readonly session: SessionName;
   readonly sort: number;
   readonly feePpm: bigint;
-  readonly minAmount: bigint;
-  readonly maxAmount: bigint;
+  readonly minAmount: Cents;
+  readonly maxAmount: Cents;
   readonly cycles: readonly Cycle[];
   readonly sim: { readonly price: bigint; readonly annualVol: number; readonly qty: bigint };
 }
@@ -44,8 +45,8 @@ function toProduct(row: ProductRow, cycles: readonly Cycle[]): MarketProduct {
     session: row.session,
     sort: row.sort,
     feePpm: row.feePpm,
-    minAmount: row.minAmount,
-    maxAmount: row.maxAmount,
+    minAmount: cents(row.minAmount),
+    maxAmount: cents(row.maxAmount),
     cycles,
     sim: { price: parseScaled(row.simPrice, row.decimals), annualVol: row.simVolBp / 10_000, qty: parseScaled(row.simQty, row.qtyDecimals) },
   };

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
 import { orders, products } from '../db/schema/market.ts';
 import { move } from '../domain/ledger.ts';
-import { fromCents, fromPpm, tradeFee, type Cents } from '../../src/shared/money.ts';
+import { cents, fromCents, fromPpm, tradeFee, type Cents } from '../../src/shared/money.ts';
 import { ApiError, fieldError } from '../http/errors.ts';
 import type { MarketProduct } from './catalog.ts';
 import { formatScaled } from './prices.ts';
@@ -23,8 +23,8 @@ export function orderView(o: OrderRow, symbol: string, decimals: number): Order 
     productId: o.productId,
     symbol,
     direction: o.direction,
-    amount: fromCents(o.amount),
-    fee: fromCents(o.fee),
+    amount: fromCents(cents(o.amount)),
+    fee: fromCents(cents(o.fee)),
     cycle: o.cycle,
     payoutRate: fromPpm(o.payoutPpm),
     openPrice: formatScaled(o.openPrice, decimals),
@@ -32,7 +32,7 @@ export function orderView(o: OrderRow, symbol: string, decimals: number): Order 
     settleTime: o.settleTime,
     settlePrice: o.settlePrice !== null ? formatScaled(o.settlePrice, decimals) : null,
     status: o.status,
-    profit: o.profit !== null ? fromCents(o.profit) : null,
+    profit: o.profit !== null ? fromCents(cents(o.profit)) : null,
   };
 }
 
@@ -72,8 +72,8 @@ export async function placeOrder(db: Db, o: PlaceOrder): Promise<Order> {
     })
     .returning();
   if (!row) throw new Error('order insert returned nothing');
-  await move(db, { userId: o.userId, type: 'order_stake', available: -o.amount, ref: row.orderNo, at: now });
-  if (fee > 0n) await move(db, { userId: o.userId, type: 'order_fee', available: -fee, ref: row.orderNo, at: now });
+  await move(db, { userId: o.userId, type: 'order_stake', available: cents(-o.amount), ref: row.orderNo, at: now });
+  if (fee > 0n) await move(db, { userId: o.userId, type: 'order_fee', available: cents(-fee), ref: row.orderNo, at: now });
   return orderView(row, product.symbol, product.decimals);
 }
 

@@ -1,5 +1,5 @@
 import type { Direction } from '../../src/contract/market.ts';
-import { tradeGain, type Cents } from '../../src/shared/money.ts';
+import { cents, tradeGain, type Cents } from '../../src/shared/money.ts';
 
 export type Result = 'won' | 'lost' | 'draw';
 
@@ -13,11 +13,11 @@ export interface Outcome {
 
 /** decisions.md: right direction pays amount + amount × payout, wrong loses the amount, equal returns it. */
 export function outcomeOf(direction: Direction, openPrice: bigint, settlePrice: bigint, amount: Cents, payoutPpm: bigint): Outcome {
-  if (settlePrice === openPrice) return { status: 'draw', payout: amount, profit: 0n };
+  if (settlePrice === openPrice) return { status: 'draw', payout: amount, profit: cents(0n) };
   const rose = settlePrice > openPrice;
   if (rose === (direction === 'rise')) {
     const gain = tradeGain(amount, payoutPpm);
-    return { status: 'won', payout: amount + gain, profit: gain };
+    return { status: 'won', payout: cents(amount + gain), profit: gain };
   }
-  return { status: 'lost', payout: 0n, profit: -amount };
+  return { status: 'lost', payout: cents(0n), profit: cents(-amount) };
 }

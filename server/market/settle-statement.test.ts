@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../db/rows.ts';
+import { cents } from '../../src/shared/money.ts';
 import { balanceOf, move } from '../domain/ledger.ts';
 import { T0, useTestServer } from '../testing/harness.ts';
 import type { MarketProduct } from './catalog.ts';
@@ -39,8 +40,8 @@ describe('payouts written by the settling statement', () => {
   it('one entry per won order, in order id order, with the running balance including frozen funds, dated at settlement', async () => {
     const a = await s.member();
     const b = await s.member();
-    await s.deps.db.transaction((tx) => move(tx, { userId: a.id, type: 'adjust', available: 1_000n, ref: 'seed' }));
-    await s.deps.db.transaction((tx) => move(tx, { userId: a.id, type: 'withdraw_freeze', available: -300n, frozen: 300n }));
+    await s.deps.db.transaction((tx) => move(tx, { userId: a.id, type: 'adjust', available: cents(1_000n), ref: 'seed' }));
+    await s.deps.db.transaction((tx) => move(tx, { userId: a.id, type: 'withdraw_freeze', available: cents(-300n), frozen: cents(300n) }));
     const ids = [await dueOrder(a.id, 100n), await dueOrder(b.id, 1_000n), await dueOrder(a.id, 10n), await dueOrder(a.id, 1n)];
     const now = settleAt + 5;
     expect(await new SettlementEngine(s.deps.db).settleDue(now)).toBeGreaterThanOrEqual(ids.length);

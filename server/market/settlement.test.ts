@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Direction } from '../../src/contract/market.ts';
 import { rows } from '../db/rows.ts';
 import { move } from '../domain/ledger.ts';
+import { cents, type Cents } from '../../src/shared/money.ts';
 import { T0, useTestServer } from '../testing/harness.ts';
 import { loadProducts, type MarketProduct } from './catalog.ts';
 import { placeOrder } from './orders.ts';
@@ -17,9 +18,9 @@ import { recordTicks } from './testing.ts';
 const s = useTestServer();
 let btc: MarketProduct;
 
-async function fundedMember(cents: bigint): Promise<number> {
+async function fundedMember(amount: Cents): Promise<number> {
   const m = await s.member();
-  await s.deps.db.transaction((tx) => move(tx, { userId: m.id, type: 'adjust', available: cents, ref: 'test funding' }));
+  await s.deps.db.transaction((tx) => move(tx, { userId: m.id, type: 'adjust', available: amount, ref: 'test funding' }));
   return m.id;
 }
 
@@ -31,7 +32,7 @@ beforeAll(async () => {
 
 describe('the outcome rule written in SQL', () => {
   it('decides and pays exactly as outcomeOf, for rise and fall, up, down and equal, at several amounts and rates', async () => {
-    const userId = await fundedMember(1n);
+    const userId = await fundedMember(cents(1n));
     const settleAt = T0 + 60_000;
     // The tick after the settle time raises the watermark past it, and must not decide.
     await recordTicks(s.deps.db, btc, [[settleAt - 1000, '67000.00'], [settleAt + 1000, '1.00']]);
@@ -53,7 +54,7 @@ describe('the outcome rule written in SQL', () => {
     expect(got).toHaveLength(cases.length);
     for (const r of got) {
       expect(r.settle_price).toBe('6700000');
-      const o = outcomeOf(r.direction, BigInt(r.open_price), 6_700_000n, BigInt(r.amount), BigInt(r.payout_ppm));
+      const o = outcomeOf(r.direction, BigInt(r.open_price), 6_700_000n, cents(BigInt(r.amount)), BigInt(r.payout_ppm));
       expect([r.status, r.payout, r.profit], JSON.stringify(r)).toEqual([o.status, String(o.payout), String(o.profit)]);
     }
   });
@@ -66,7 +67,7 @@ describe('a burst of 1,000 orders due in the same second', () => {
     // A whole second an hour after T0; orders are placed over one second, 30 s before, so they fall due 1 ms apart.
     const due = T0 + 3_600_000;
     const start = due - 35_000;
-    const members = await Promise.all(Array.from({ length: 10 }, () => fundedMember(100_000_000n)));
+    const members = await Promise.all(Array.from({ length: 10 }, () => fundedMember(cents(100_000_000n))));
 
     s.clock.set(start);
     const market = new MarketFeed(db, new Simulator([btc], await serverSecret(db, 'market_seed')));
@@ -87,7 +88,7 @@ describe('a burst of 1,000 orders due in the same second', () => {
     for (let i = 0; i < ORDERS; i++) {
       s.clock.setTimer(() => {
         const placed = db.transaction((tx) =>
-          placeOrder(tx, { userId: members[i % members.length] ?? 0, product: btc, direction: i % 2 ? 'rise' : 'fall', amount: 10_000n, cycle: 30, now: s.clock.now() }),
+          placeOrder(tx, { userId: members[i % members.length] ?? 0, product: btc, direction: i % 2 ? 'rise' : 'fall', amount: cents(10_000n), cycle: 30, now: s.clock.now() }),
         );
         work.push(placed.then((o) => s.deps.signals.orderPlaced(o.settleTime)));
       }, due - 30_000 + i - start);

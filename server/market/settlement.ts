@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
+import { cents, type Cents } from '../../src/shared/money.ts';
 import type { Result } from './outcome.ts';
 import { settleStatement, type Cursor, type SettledStep } from './settle-statement.ts';
 
@@ -10,10 +11,10 @@ export interface SettledOrder {
   readonly userId: number;
   readonly productId: number;
   readonly status: Result;
-  readonly amount: bigint;
-  readonly fee: bigint;
-  readonly payout: bigint;
-  readonly profit: bigint;
+  readonly amount: Cents;
+  readonly fee: Cents;
+  readonly payout: Cents;
+  readonly profit: Cents;
   readonly settleTime: number;
   readonly settlePrice: bigint;
 }
@@ -104,7 +105,7 @@ export class SettlementEngine {
       if (found.some((r) => !r.complete)) throw new Error('settlement: a member with a payout has no account');
       const batch = found.map((r): SettledOrder => ({
         id: Number(r.id), orderNo: r.order_no, userId: Number(r.user_id), productId: Number(r.product_id), status: r.status,
-        amount: BigInt(r.amount), fee: BigInt(r.fee), payout: BigInt(r.payout), profit: BigInt(r.profit),
+        amount: cents(BigInt(r.amount)), fee: cents(BigInt(r.fee)), payout: cents(BigInt(r.payout)), profit: cents(BigInt(r.profit)),
         settleTime: Number(r.settle_time), settlePrice: BigInt(r.settle_price),
       }));
       for (const listener of this.listeners) if (batch.length) await listener(tx, batch);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { T0 } from '../testing/harness.ts';
+import { cents } from '../../src/shared/money.ts';
 import type { MarketProduct } from './catalog.ts';
 import type { LastPrice } from './feed.ts';
 import { backfill, DAY, fillGap, HOUR, MINUTE } from './history.ts';
@@ -13,7 +14,7 @@ const rngOf = (n: number) => keyedRng(secret(n));
 
 const product = (over: Partial<MarketProduct> & Pick<MarketProduct, 'id' | 'session'>): MarketProduct => ({
   symbol: `P${over.id}`, name: 'p', category: 'crypto', decimals: 2, qtyDecimals: 2, sort: 1, feePpm: 2000n,
-  minAmount: 1000n, maxAmount: 5_000_000n, cycles: [], sim: { price: 6_725_050n, annualVol: 0.6, qty: 5n }, ...over,
+  minAmount: cents(1000n), maxAmount: cents(5_000_000n), cycles: [], sim: { price: 6_725_050n, annualVol: 0.6, qty: 5n }, ...over,
 });
 const btc = product({ id: 1, session: 'always' });
 const aapl = product({ id: 2, session: 'nyse', category: 'stocks', sim: { price: 22_850n, annualVol: 0.28, qty: 120n } });

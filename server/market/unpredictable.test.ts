@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { T0 } from '../testing/harness.ts';
+import { cents } from '../../src/shared/money.ts';
 import type { MarketProduct } from './catalog.ts';
 import type { Tick } from './feed.ts';
 import { MINUTE } from './history.ts';
@@ -14,7 +15,7 @@ import { Simulator } from './simulator.ts';
  */
 const btc: MarketProduct = {
   id: 1, symbol: 'BTCUSDT', name: 'Bitcoin', category: 'crypto', decimals: 2, qtyDecimals: 4, sort: 1, feePpm: 2000n,
-  minAmount: 1000n, maxAmount: 5_000_000n, cycles: [], session: 'always', sim: { price: 6_725_050n, annualVol: 0.6, qty: 5n },
+  minAmount: cents(1000n), maxAmount: cents(5_000_000n), cycles: [], session: 'always', sim: { price: 6_725_050n, annualVol: 0.6, qty: 5n },
 };
 const stored = new Map([[btc.id, { t: T0, price: btc.sim.price }]]);
 const sameSecret = new Uint8Array(32).fill(1);
