@@ -1,12 +1,12 @@
 import type { ReviewItem } from '../../src/contract/user.ts';
 import type { ReviewStatus } from '../../src/contract/primitives.ts';
-import type { Cents } from '../../src/shared/money.ts';
-import { fromCents } from '../../src/shared/money.ts';
+import { cents, fromCents } from '../../src/shared/money.ts';
 
-/** The columns deposits, withdrawals and refund requests share. */
+/** The columns deposits, withdrawals and refund requests share, as read from the database. */
 export interface ReviewRow {
   readonly id: number;
-  readonly amount: Cents;
+  /** Cents, as the bigint column holds them. */
+  readonly amount: bigint;
   readonly status: string;
   readonly reason: string | null;
   readonly createdAt: Date;
@@ -20,7 +20,7 @@ export function reviewItemOf(kind: ReviewItem['kind'], method: string, row: Revi
     id: row.id,
     kind,
     method,
-    amount: fromCents(row.amount),
+    amount: fromCents(cents(row.amount)),
     status: statusOf(row.status),
     reason: row.reason,
     createdAt: row.createdAt.getTime(),

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/core.ts';
 import { deposits, identityChecks, refundRequests, withdrawals } from '../db/schema/money.ts';
 import { move } from '../domain/ledger.ts';
-import { fromCents, type Cents } from '../../src/shared/money.ts';
+import { cents, fromCents, type Cents } from '../../src/shared/money.ts';
 
 /** What an operator reviews. Each decision is one transaction: the status change and its money move together. */
 export const REVIEW_KINDS = ['deposit', 'withdrawal', 'identity', 'refund'] as const;
@@ -28,24 +28,27 @@ export async function approve(db: Db, kind: ReviewKind, id: number, d: Decision)
     if (kind === 'deposit') {
       const [row] = await tx.update(deposits).set({ status: 'success', ...decided }).where(and(eq(deposits.id, id), eq(deposits.status, 'review'))).returning();
       if (!row) throw notPending(kind, id);
-      await move(tx, { userId: row.userId, type: 'deposit', available: row.amount, ref: `deposit:${id}`, at: d.now });
+      const amount = cents(row.amount);
+      await move(tx, { userId: row.userId, type: 'deposit', available: amount, ref: `deposit:${id}`, at: d.now });
       // The member level follows cumulative successful deposits; counted in the same transaction as the credit.
-      await tx.update(users).set({ depositedTotal: sql`${users.depositedTotal} + ${row.amount}` }).where(eq(users.id, row.userId));
-      return `deposit ${id} approved: ${fromCents(row.amount)} credited`;
+      await tx.update(users).set({ depositedTotal: sql`${users.depositedTotal} + ${amount}` }).where(eq(users.id, row.userId));
+      return `deposit ${id} approved: ${fromCents(amount)} credited`;
     }
     if (kind === 'withdrawal') {
       const [row] = await tx.update(withdrawals).set({ status: 'success', ...decided }).where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'review'))).returning();
       if (!row) throw notPending(kind, id);
-      await move(tx, { userId: row.userId, type: 'withdraw', available: 0n, frozen: -row.amount, ref: `withdrawal:${id}`, at: d.now });
-      return `withdrawal ${id} approved: ${fromCents(row.amount)} paid out to ${row.destination}`;
+      const amount = cents(row.amount);
+      await move(tx, { userId: row.userId, type: 'withdraw', available: cents(0n), frozen: cents(-amount), ref: `withdrawal:${id}`, at: d.now });
+      return `withdrawal ${id} approved: ${fromCents(amount)} paid out to ${row.destination}`;
     }
     if (kind === 'refund') {
       const [pending] = await tx.select().from(refundRequests).where(and(eq(refundRequests.id, id), eq(refundRequests.status, 'review'))).for('update');
       if (!pending) throw notPending(kind, id);
-      const credited = d.amount ?? pending.lostAmount;
+      const lostAmount = cents(pending.lostAmount);
+      const credited = d.amount ?? lostAmount;
       if (credited <= 0n) throw new ReviewError('the refund amount must be positive');
       // A typo must not pay out more than the member said they lost.
-      if (credited > pending.lostAmount) throw new ReviewError(`refund ${id} claims ${fromCents(pending.lostAmount)}; cannot credit more`);
+      if (credited > lostAmount) throw new ReviewError(`refund ${id} claims ${fromCents(lostAmount)}; cannot credit more`);
       await tx.update(refundRequests).set({ status: 'success', credited, ...decided }).where(eq(refundRequests.id, id));
       await move(tx, { userId: pending.userId, type: 'refund', available: credited, ref: `refund:${id}`, at: d.now });
       return `refund ${id} approved: ${fromCents(credited)} credited`;
@@ -63,9 +66,10 @@ export async function deny(db: Db, kind: ReviewKind, id: number, d: Decision & {
     if (kind === 'withdrawal') {
       const [row] = await tx.update(withdrawals).set({ status: 'fail', ...decided }).where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'review'))).returning();
       if (!row) throw notPending(kind, id);
+      const amount = cents(row.amount);
       // The frozen amount goes back to available.
-      await move(tx, { userId: row.userId, type: 'withdraw_unfreeze', available: row.amount, frozen: -row.amount, ref: `withdrawal:${id}`, at: d.now });
-      return `withdrawal ${id} denied: ${fromCents(row.amount)} returned to available`;
+      await move(tx, { userId: row.userId, type: 'withdraw_unfreeze', available: amount, frozen: cents(-amount), ref: `withdrawal:${id}`, at: d.now });
+      return `withdrawal ${id} denied: ${fromCents(amount)} returned to available`;
     }
     const table = kind === 'deposit' ? deposits : kind === 'refund' ? refundRequests : identityChecks;
     const status = kind === 'identity' ? 'denied' : 'fail';
@@ -94,14 +98,14 @@ export async function pendingReviews(db: Db, kind?: ReviewKind, before?: number)
     const rows = await db.select({ r: deposits, username: users.username }).from(deposits).innerJoin(users, eq(users.id, deposits.userId))
       .where(and(eq(deposits.status, 'review'), upTo ? lte(deposits.createdAt, upTo) : undefined)).orderBy(asc(deposits.id));
     for (const { r, username } of rows) {
-      out.push({ kind: 'deposit', id: r.id, userId: r.userId, username, createdAt: r.createdAt.getTime(), summary: `${fromCents(r.amount)} by ${r.method}, reference ${JSON.stringify(r.reference)}${r.receiptFile ? `, receipt ${r.receiptFile}` : ''}` });
+      out.push({ kind: 'deposit', id: r.id, userId: r.userId, username, createdAt: r.createdAt.getTime(), summary: `${fromCents(cents(r.amount))} by ${r.method}, reference ${JSON.stringify(r.reference)}${r.receiptFile ? `, receipt ${r.receiptFile}` : ''}` });
     }
   }
   if (want('withdrawal')) {
     const rows = await db.select({ r: withdrawals, username: users.username }).from(withdrawals).innerJoin(users, eq(users.id, withdrawals.userId))
       .where(and(eq(withdrawals.status, 'review'), upTo ? lte(withdrawals.createdAt, upTo) : undefined)).orderBy(asc(withdrawals.id));
     for (const { r, username } of rows) {
-      out.push({ kind: 'withdrawal', id: r.id, userId: r.userId, username, createdAt: r.createdAt.getTime(), summary: `${fromCents(r.amount)} to ${r.destination}` });
+      out.push({ kind: 'withdrawal', id: r.id, userId: r.userId, username, createdAt: r.createdAt.getTime(), summary: `${fromCents(cents(r.amount))} to ${r.destination}` });
     }
   }
   if (want('identity')) {
@@ -115,7 +119,7 @@ export async function pendingReviews(db: Db, kind?: ReviewKind, before?: number)
     const rows = await db.select({ r: refundRequests, username: users.username }).from(refundRequests).innerJoin(users, eq(users.id, refundRequests.userId))
       .where(and(eq(refundRequests.status, 'review'), upTo ? lte(refundRequests.createdAt, upTo) : undefined)).orderBy(asc(refundRequests.id));
     for (const { r, username } of rows) {
-      out.push({ kind: 'refund', id: r.id, userId: r.userId, username, createdAt: r.createdAt.getTime(), summary: `lost ${fromCents(r.lostAmount)}, refund number ${JSON.stringify(r.refundNumber)}, ${JSON.stringify(r.name)} (${JSON.stringify(r.nationality)}, ID ${JSON.stringify(r.idNumber)})` });
+      out.push({ kind: 'refund', id: r.id, userId: r.userId, username, createdAt: r.createdAt.getTime(), summary: `lost ${fromCents(cents(r.lostAmount))}, refund number ${JSON.stringify(r.refundNumber)}, ${JSON.stringify(r.name)} (${JSON.stringify(r.nationality)}, ID ${JSON.stringify(r.idNumber)})` });
     }
   }
   return out;

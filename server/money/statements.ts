@@ -5,7 +5,7 @@ import { ledger } from '../db/schema/core.ts';
 import { deposits, refundRequests, withdrawals } from '../db/schema/money.ts';
 import type { Deps } from '../deps.ts';
 import { balanceOf } from '../domain/ledger.ts';
-import { fromCents } from '../../src/shared/money.ts';
+import { cents, fromCents } from '../../src/shared/money.ts';
 import { route } from '../http/route.ts';
 import { reviewItemOf } from './review-items.ts';
 
@@ -25,9 +25,9 @@ export function statementRoutes(app: Hono, deps: Deps) {
       items: rows.map((r) => ({
         id: r.id,
         type: typeOf(r.type),
-        amount: fromCents(r.amount),
-        available: fromCents(r.availableDelta),
-        balanceAfter: fromCents(r.balanceAfter),
+        amount: fromCents(cents(r.amount)),
+        available: fromCents(cents(r.availableDelta)),
+        balanceAfter: fromCents(cents(r.balanceAfter)),
         createdAt: r.createdAt.getTime(),
         ref: r.ref,
       })),
@@ -51,7 +51,7 @@ export function statementRoutes(app: Hono, deps: Deps) {
     ].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
     return {
       currency: deps.config.CURRENCY,
-      balance: fromCents(acc.available + acc.frozen),
+      balance: fromCents(cents(acc.available + acc.frozen)),
       available: fromCents(acc.available),
       frozen: fromCents(acc.frozen),
       requests,

@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts';
 import { bankCards, withdrawAddresses, withdrawals } from '../db/schema/money.ts';
 import type { Deps } from '../deps.ts';
 import { move } from '../domain/ledger.ts';
-import { toCents } from '../../src/shared/money.ts';
+import { cents, toCents } from '../../src/shared/money.ts';
 import { ApiError, fieldError } from '../http/errors.ts';
 import { route, type RouteCtx } from '../http/route.ts';
 import { MIN_WITHDRAW } from './limits.ts';
@@ -43,7 +43,7 @@ async function withdraw(ctx: RouteCtx<WithdrawalPath>, method: 'bank' | 'trc20')
   const destination = method === 'bank' ? await bankDestination(db, user.id) : await addressDestination(db, user.id, body.addressId);
   const [row] = await db.insert(withdrawals).values({ userId: user.id, method, amount, destination, createdAt: new Date(now) }).returning();
   if (!row) throw new ApiError('error.internal');
-  await move(db, { userId: user.id, type: 'withdraw_freeze', available: -amount, frozen: amount, ref: `withdrawal:${row.id}`, at: now });
+  await move(db, { userId: user.id, type: 'withdraw_freeze', available: cents(-amount), frozen: amount, ref: `withdrawal:${row.id}`, at: now });
   return reviewItemOf('withdrawal', method, row);
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../db/rows.ts';
 import { balanceOf } from '../domain/ledger.ts';
-import { mulRateFloor, toPpm } from '../../src/shared/money.ts';
+import { cents, mulRateFloor, toPpm } from '../../src/shared/money.ts';
 import { REFERRAL_RATES } from '../domain/referral-rates.ts';
 import { useTestServer } from '../testing/harness.ts';
 import { payReferralCashback } from './cashback.ts';
@@ -36,7 +36,7 @@ const at = (i: number): Member => {
 describe('referral cashback', () => {
   it('pays exactly nine generations above the trader, each at its configured rate, and nothing on a repeat', async () => {
     const trader = at(10);
-    const fee = 12_345n; // 123.45
+    const fee = cents(12_345n); // 123.45
     const before = await Promise.all(chain.map((m) => balanceOf(s.deps.db, m.id)));
 
     const paid = await s.deps.db.transaction((tx) => payReferralCashback(tx, { orderId: 7001, userId: trader.id, fee }));
@@ -61,15 +61,15 @@ describe('referral cashback', () => {
   });
 
   it('pays a different order again, and nothing for a zero fee or a member without inviter chain above the demo', async () => {
-    expect(await s.deps.db.transaction((tx) => payReferralCashback(tx, { orderId: 7002, userId: at(10).id, fee: 1000n }))).toHaveLength(9);
-    expect(await s.deps.db.transaction((tx) => payReferralCashback(tx, { orderId: 7003, userId: at(10).id, fee: 0n }))).toEqual([]);
+    expect(await s.deps.db.transaction((tx) => payReferralCashback(tx, { orderId: 7002, userId: at(10).id, fee: cents(1000n) }))).toHaveLength(9);
+    expect(await s.deps.db.transaction((tx) => payReferralCashback(tx, { orderId: 7003, userId: at(10).id, fee: cents(0n) }))).toEqual([]);
     // The demo member has no inviter.
     const [demo] = await rows<{ id: number }>(s.deps.db, sql`SELECT id FROM users WHERE inviter_id IS NULL LIMIT 1`);
-    expect(await s.deps.db.transaction((tx) => payReferralCashback(tx, { orderId: 7004, userId: Number(demo?.id), fee: 1000n }))).toEqual([]);
+    expect(await s.deps.db.transaction((tx) => payReferralCashback(tx, { orderId: 7004, userId: Number(demo?.id), fee: cents(1000n) }))).toEqual([]);
   });
 
   it('a fee too small for a generation pays that generation nothing rather than rounding up', async () => {
-    const paid = await s.deps.db.transaction((tx) => payReferralCashback(tx, { orderId: 7005, userId: at(10).id, fee: 150n }));
+    const paid = await s.deps.db.transaction((tx) => payReferralCashback(tx, { orderId: 7005, userId: at(10).id, fee: cents(150n) }));
     // 1.50: 10% = 15, 5% = 7, 3% = 4, 2% = 3, 1% = 1, 0.5% = 0 (not paid)
     expect(paid.map((p) => p.amount)).toEqual([15n, 7n, 4n, 3n, 1n]);
   });

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { pgArray } from '../db/pg-array.ts';
 import { rows } from '../db/rows.ts';
 import { creditMany } from '../domain/ledger.ts';
-import { mulRateFloor, type Cents } from '../../src/shared/money.ts';
+import { cents, mulRateFloor, type Cents } from '../../src/shared/money.ts';
 import { referralRatePpm } from '../domain/referral-rates.ts';
 import { uplinesOf } from './upline.ts';
 
@@ -71,7 +71,7 @@ export async function payReferralCashbackMany(tx: Db, settled: readonly SettledF
   );
   const at = new Map(due.map((d) => [`${d.orderId}:${d.beneficiaryId}`, d.at]));
   const paid = inserted
-    .map((r): CashbackPaid => ({ orderId: Number(r.order_id), beneficiaryId: Number(r.beneficiary_id), generation: Number(r.generation), amount: BigInt(r.amount) }))
+    .map((r): CashbackPaid => ({ orderId: Number(r.order_id), beneficiaryId: Number(r.beneficiary_id), generation: Number(r.generation), amount: cents(BigInt(r.amount)) }))
     .sort((a, b) => a.orderId - b.orderId || a.generation - b.generation);
   await creditMany(
     tx,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../db/rows.ts';
 import { balanceOf, move } from '../domain/ledger.ts';
-import { mulRateFloor, toCents, toPpm } from '../../src/shared/money.ts';
+import { cents, mulRateFloor, toCents, toPpm } from '../../src/shared/money.ts';
 import { REFERRAL_RATES } from '../domain/referral-rates.ts';
 import { loadProducts, type MarketProduct } from '../market/catalog.ts';
 import { placeOrder } from '../market/orders.ts';
@@ -67,7 +67,7 @@ const queued = async (ids: readonly number[]) =>
   (await rows<{ order_id: number }>(s.deps.db, sql`SELECT order_id FROM cashback_queue WHERE order_id = ANY(${`{${ids.join(',')}}`}::int[])`)).length;
 const cashbackLedger = async (ids: readonly number[]) =>
   (await rows<{ ref: string }>(s.deps.db, sql`SELECT ref FROM ledger WHERE type = 'cashback'`)).filter((r) => ids.some((id) => r.ref.startsWith(`order:${id}:`))).length;
-const feeOf = async (id: number) => BigInt((await rows<{ fee: string }>(s.deps.db, sql`SELECT fee::text FROM orders WHERE id = ${id}`))[0]?.fee ?? '0');
+const feeOf = async (id: number) => cents(BigInt((await rows<{ fee: string }>(s.deps.db, sql`SELECT fee::text FROM orders WHERE id = ${id}`))[0]?.fee ?? '0'));
 
 describe('cashback from the settlement hook, through the queue', () => {
   it('settlement settles and pays the order but only queues the cashback; the queue pays it once, dated at the settle time', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
+import { cents } from '../../src/shared/money.ts';
 import { payReferralCashbackMany } from './cashback.ts';
 
 export interface QueuePass {
@@ -31,7 +32,7 @@ export async function payQueuedCashback(db: Db, limit = CASHBACK_BATCH): Promise
     if (!taken.length) return { orders: 0, paid: 0 };
     const paid = await payReferralCashbackMany(
       tx,
-      taken.map((r) => ({ orderId: Number(r.order_id), userId: Number(r.user_id), fee: BigInt(r.fee), at: Number(r.settle_time) })),
+      taken.map((r) => ({ orderId: Number(r.order_id), userId: Number(r.user_id), fee: cents(BigInt(r.fee)), at: Number(r.settle_time) })),
     );
     return { orders: taken.length, paid: paid.length };
   });

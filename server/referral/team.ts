@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
 import { REFERRAL_GENERATIONS } from '../domain/referral-rates.ts';
+import { cents, type Cents } from '../../src/shared/money.ts';
 
 const RECENT = 20;
 
@@ -30,12 +31,12 @@ export async function teamOf(db: Db, userId: number) {
 }
 
 /** Cashback received per generation, in cents. */
-export async function cashbackByGeneration(db: Db, userId: number): Promise<Map<number, bigint>> {
+export async function cashbackByGeneration(db: Db, userId: number): Promise<Map<number, Cents>> {
   const sums = await rows<{ generation: number | string; total: string | number | bigint }>(
     db,
     sql`SELECT generation, sum(amount)::text AS total FROM referral_cashback WHERE beneficiary_id = ${userId} GROUP BY generation`,
   );
-  return new Map(sums.map((s) => [Number(s.generation), BigInt(s.total)]));
+  return new Map(sums.map((s) => [Number(s.generation), cents(BigInt(s.total))]));
 }
 
 /** Shows enough of a username to recognise a friend without publishing strangers' names: "alice99" -> "al***9". */

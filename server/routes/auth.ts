@@ -9,7 +9,7 @@ import { rows } from '../db/rows.ts';
 import { accounts, users } from '../db/schema/core.ts';
 import type { Deps } from '../deps.ts';
 import { balanceOf } from '../domain/ledger.ts';
-import { fromCents } from '../../src/shared/money.ts';
+import { cents, fromCents } from '../../src/shared/money.ts';
 import { levelOf } from '../domain/level.ts';
 import { ApiError, fieldError } from '../http/errors.ts';
 import { isUniqueViolation, route } from '../http/route.ts';
@@ -72,12 +72,12 @@ export function authRoutes(app: Hono, deps: Deps) {
       username: u.username,
       phone: u.phone,
       inviteCode: u.inviteCode,
-      level: levelOf(u.depositedTotal),
+      level: levelOf(cents(u.depositedTotal)),
       verified: u.verified,
       hasPayPassword: u.payPasswordHash !== null,
       registeredAt: u.createdAt.getTime(),
       currency: deps.config.CURRENCY,
-      balance: fromCents(acc.available + acc.frozen),
+      balance: fromCents(cents(acc.available + acc.frozen)),
       available: fromCents(acc.available),
       frozen: fromCents(acc.frozen),
     };

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { users } from '../db/schema/core.ts';
 import type { Deps } from '../deps.ts';
-import { fromCents } from '../../src/shared/money.ts';
+import { cents, fromCents } from '../../src/shared/money.ts';
 import { REFERRAL_RATES } from '../domain/referral-rates.ts';
 import { ApiError } from '../http/errors.ts';
 import { route } from '../http/route.ts';
@@ -20,7 +20,7 @@ export function inviteRoutes(app: Hono, deps: Deps) {
       levels: REFERRAL_RATES.map((rate, i) => ({
         level: i + 1,
         members: team.members.get(i + 1) ?? 0,
-        cashback: fromCents(cashback.get(i + 1) ?? 0n),
+        cashback: fromCents(cashback.get(i + 1) ?? cents(0n)),
         rate,
       })),
       recent: team.recent.map((r) => ({ username: maskUsername(r.username), registeredAt: r.registeredAt, level: r.generation })),

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../src/contract/market.ts';
 import { rows } from '../db/rows.ts';
 import { balanceOf, move } from '../domain/ledger.ts';
-import { fromCents, toCents } from '../../src/shared/money.ts';
+import { cents, fromCents, toCents } from '../../src/shared/money.ts';
 import { loadProducts, type MarketProduct } from '../market/catalog.ts';
 import { createSimulatedFeed } from '../market/service.ts';
 import { SettlementEngine, type SettledOrder } from '../market/settlement.ts';
@@ -30,7 +30,7 @@ const create = (token: string, body: Record<string, unknown>, key?: string) =>
   s.call('order/create', { productId: btc.id, direction: 'rise', amount: '100.00', cycle: 30, ...body }, { token, ...(key ? { headers: { 'idempotency-key': key } } : {}) });
 const available = async (userId: number) => fromCents((await balanceOf(s.deps.db, userId)).available);
 const ledgerTypes = async (userId: number) =>
-  (await rows<{ type: string; amount: string }>(s.deps.db, sql`SELECT type, amount::text FROM ledger WHERE user_id = ${userId} ORDER BY id`)).map((r) => `${r.type} ${fromCents(BigInt(r.amount))}`);
+  (await rows<{ type: string; amount: string }>(s.deps.db, sql`SELECT type, amount::text FROM ledger WHERE user_id = ${userId} ORDER BY id`)).map((r) => `${r.type} ${fromCents(cents(BigInt(r.amount)))}`);
 
 beforeAll(async () => {
   products = await loadProducts(s.deps.db);

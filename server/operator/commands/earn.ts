@@ -2,7 +2,7 @@ import { asc, desc, eq } from 'drizzle-orm';
 import { earnProducts } from '../../db/schema/earn.ts';
 import { accrueDue } from '../../earn/accrual.ts';
 import { dayEnd, dayStart, utcDay } from '../../earn/days.ts';
-import { fromCents, fromPpm } from '../../../src/shared/money.ts';
+import { cents, fromCents, fromPpm } from '../../../src/shared/money.ts';
 import { parseArgs, UsageError, type OperatorCommand } from '../registry.ts';
 
 const accrue: OperatorCommand = {
@@ -38,7 +38,7 @@ const products: OperatorCommand = {
     return rows
       .map((p) => {
         const label = p.pledgeCurrency ? ` [${p.pledgeCurrency}]` : '';
-        return `#${p.id} ${p.family}${label} "${p.names.en}": ${fromPpm(p.dailyRatePpm)}/day, ${p.cycleDays} days, ${fromCents(p.minAmount)}-${fromCents(p.maxAmount)} ${deps.config.CURRENCY}, ${p.onSale ? 'on sale' : 'NOT on sale'}`;
+        return `#${p.id} ${p.family}${label} "${p.names.en}": ${fromPpm(p.dailyRatePpm)}/day, ${p.cycleDays} days, ${fromCents(cents(p.minAmount))}-${fromCents(cents(p.maxAmount))} ${deps.config.CURRENCY}, ${p.onSale ? 'on sale' : 'NOT on sale'}`;
       })
       .join('\n');
   },

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/core.ts';
 import type { Deps } from '../../deps.ts';
 import { move } from '../../domain/ledger.ts';
-import { fromCents, toCents, type Cents } from '../../../src/shared/money.ts';
+import { cents, fromCents, toCents, type Cents } from '../../../src/shared/money.ts';
 import { ApiError } from '../../http/errors.ts';
 import { approve, deny, isReviewKind, pendingReviews, REVIEW_KINDS, type ReviewKind } from '../../money/reviews.ts';
 import { isRechargeKey, rechargeSettings, RECHARGE_KEYS, setSetting } from '../../money/settings.ts';
@@ -48,9 +48,9 @@ async function userIdOf(db: Db, username: string): Promise<number> {
 async function moveFor(deps: Deps, userId: number, amount: Cents, ref: string): Promise<Cents> {
   try {
     const after = await deps.db.transaction((tx) => move(tx, { userId, type: 'adjust', available: amount, ref, at: deps.clock.now() }));
-    return after.available + after.frozen;
+    return cents(after.available + after.frozen);
   } catch (e) {
-    if (e instanceof ApiError && e.key === 'error.insufficient_balance') throw new Error(`The member's available balance is less than ${fromCents(-amount)}`, { cause: e });
+    if (e instanceof ApiError && e.key === 'error.insufficient_balance') throw new Error(`The member's available balance is less than ${fromCents(cents(-amount))}`, { cause: e });
     throw e;
   }
 }
