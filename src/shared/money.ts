@@ -3,9 +3,11 @@
  * ("1250.50"), rates as parts per million. Never a float. The rounding rules are named here: the house rounds
  * what it pays down and what it charges up, so it never owes or takes a fraction of a cent it cannot account for.
  */
-export type Cents = bigint;
+declare const centsBrand: unique symbol;
+/** Money in minor units (cents). Branded: only toCents/parseCents/cents() and the helpers here make one. */
+export type Cents = bigint & { readonly [centsBrand]: true };
 /** Marks a bigint as cents: for literals (`cents(10_00n)`), database values and the result of arithmetic on cents. */
-export const cents = (value: bigint): Cents => value;
+export const cents = (value: bigint): Cents => value as Cents;
 
 /** Parts per million in one (a rate of 1). */
 export const PPM = 1_000_000n;
