@@ -9,6 +9,7 @@ import { rows } from '../../server/db/rows.ts';
 import { move } from '../../server/domain/ledger.ts';
 import { DEMO } from '../../server/seed.ts';
 import { startServer, type Running } from '../../server/start.ts';
+import { cents } from '../../src/shared/money.ts';
 
 export const ORDERS = 1_000;
 export const MANY_ORDERS = 10_000;
@@ -48,7 +49,7 @@ async function placeOpenOrders(running: Running, username: string, product: numb
   const now = running.deps.clock.now();
   await db.transaction(async (tx) => {
     // The operator's `credit demo 20000`, through the ledger.
-    await move(tx, { userId, type: 'adjust', available: BigInt(count) * 2_000n, ref: 'bench: main-thread funding', at: now });
+    await move(tx, { userId, type: 'adjust', available: cents(BigInt(count) * 2_000n), ref: 'bench: main-thread funding', at: now });
     await tx.execute(sql`INSERT INTO orders (user_id, product_id, direction, amount, fee, cycle, payout_ppm, open_price, open_tick_time, open_time, settle_time)
       SELECT ${userId}, ${product}, CASE WHEN i % 2 = 0 THEN 'rise' ELSE 'fall' END, ${AMOUNT}, ${FEE}, ${CYCLE_S}, 920000,
              tick.price, tick.t, ${now}::bigint - i * ${spacingMs}, ${now}::bigint - i * ${spacingMs} + ${CYCLE_S * 1000}
