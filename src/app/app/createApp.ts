@@ -5,7 +5,7 @@ import { apiBase, REQUEST_TIMEOUT_MS } from '../config/env.ts';
 import { createI18n } from '../i18n/createI18n.ts';
 import { DEFAULT_LANG, intlLocale, isLang } from '../i18n/languages.ts';
 import { createAppRouter, type AppRouter } from '../router/appRouter.ts';
-import { createConfigLoader } from '../router/configLoader.ts';
+import { createConfigLoader, rememberedConfig } from '../router/configLoader.ts';
 import { lazyScreens } from '../router/lazyScreens.ts';
 import { authPath } from '../router/returnTo.ts';
 import { langAtom } from '../state/language.ts';
@@ -58,6 +58,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   });
   router = createAppRouter({
     loadConfig: createConfigLoader(client),
+    lastConfig: rememberedConfig(),
     loadScreen: (screen) => lazyScreens[screen](),
     ...(options.initialEntries ? { initialEntries: options.initialEntries } : {}),
   });

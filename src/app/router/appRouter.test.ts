@@ -19,11 +19,12 @@ const Screen: ComponentType = () => null;
 const config = (webName: string) => ({ web_name: webName }) as AppConfig;
 
 /** A router whose config and screen loads wait for the test, one pending load per call. */
-function held(initial: string) {
+function held(initial: string, lastConfig: AppConfig | null = null) {
   const configs: ReturnType<typeof deferred<AppConfig | null>>[] = [];
   const screens: { screen: RouteScreen; load: ReturnType<typeof deferred<ComponentType>> }[] = [];
   const router = createAppRouter({
     initialEntries: [initial],
+    lastConfig,
     loadConfig: () => {
       const d = deferred<AppConfig | null>();
       configs.push(d);
@@ -87,5 +88,41 @@ describe('the app router', () => {
     void router.navigate('/no/such/page');
     expect(screens.at(-1)?.screen).toBe('notfound');
     router.dispose();
+  });
+
+  it("shows a repeat visit's first screen with the last visit's config, and takes this visit's when it arrives", async () => {
+    const { router, configs, screens } = held('/hq', config('Last'));
+    expect(configs).toHaveLength(1); // still fetched before the navigation
+    screens[0]?.load.resolve(Screen);
+    await flush();
+    expect(router.state.route).toMatchObject({ screen: 'hq', config: { web_name: 'Last' } });
+    configs[0]?.resolve(config('Fresh'));
+    await flush();
+    expect(router.state.route).toMatchObject({ screen: 'hq', config: { web_name: 'Fresh' } });
+    // Later navigations wait for their config as before.
+    void router.navigate('/My/');
+    screens[1]?.load.resolve(Screen);
+    await flush();
+    expect(router.state.route?.screen).toBe('hq');
+    configs[1]?.resolve(config('Next'));
+    await flush();
+    expect(router.state.route).toMatchObject({ screen: 'my', config: { web_name: 'Next' } });
+    router.dispose();
+  });
+
+  it("keeps the last visit's config when this visit's fetch fails, and uses a fresh one that came before the code", async () => {
+    const failed = held('/hq', config('Last'));
+    failed.configs[0]?.resolve(null);
+    failed.screens[0]?.load.resolve(Screen);
+    await flush();
+    expect(failed.router.state.route).toMatchObject({ config: { web_name: 'Last' } });
+    failed.router.dispose();
+    const early = held('/hq', config('Last'));
+    early.configs[0]?.resolve(config('Fresh'));
+    await flush();
+    early.screens[0]?.load.resolve(Screen);
+    await flush();
+    expect(early.router.state.route).toMatchObject({ config: { web_name: 'Fresh' } });
+    early.router.dispose();
   });
 });

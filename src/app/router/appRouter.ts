@@ -42,6 +42,8 @@ export interface AppRouter {
 
 export interface AppRouterOptions {
   readonly loadConfig: ConfigLoader;
+  /** The config a previous visit fetched: the first screen shows with it instead of waiting for this visit's. */
+  readonly lastConfig?: AppConfig | null;
   readonly loadScreen: (screen: RouteScreen) => Promise<ComponentType>;
   /** Tests run in memory from these entries; the app uses the browser's history. */
   readonly initialEntries?: string[];
@@ -74,11 +76,27 @@ export function createAppRouter(options: AppRouterOptions): AppRouter {
     const seq = ++started;
     const screen = matchScreen(location.pathname);
     set({ ...state, pending: location });
-    void Promise.all([options.loadConfig(), options.loadScreen(screen).catch(() => null)]).then(([config, Component]) => {
+    let fresh: AppConfig | null = null;
+    const config = options.loadConfig().then((loaded) => (fresh = loaded));
+    const code = options.loadScreen(screen).catch(() => null);
+    const commit = (Component: ComponentType | null, shown: AppConfig | null) => {
       if (seq !== started) return;
       committed = seq;
-      set({ route: { location, action, screen, Component, config }, pending: null });
+      set({ route: { location, action, screen, Component, config: shown }, pending: null });
       for (const resolve of waiting.splice(0)) resolve();
+    };
+    // A repeat visit's first screen does not wait for the config's round trip on a slow network: the last visit's
+    // config stands in and is replaced as soon as this one's arrives (it is still fetched before this navigation).
+    const standIn = seq === 1 ? (options.lastConfig ?? null) : null;
+    if (standIn === null) {
+      void Promise.all([config, code]).then(([loaded, Component]) => commit(Component, loaded));
+      return;
+    }
+    void code.then((Component) => commit(Component, fresh ?? standIn));
+    void config.then((loaded) => {
+      const route = state.route;
+      if (loaded === null || committed !== seq || route?.location !== location) return;
+      set({ ...state, route: { ...route, config: loaded } });
     });
   };
 

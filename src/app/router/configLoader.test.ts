@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../api/client.ts';
 import { config, fail, fakeApi, ok, type Handler } from '../testing/fakeApi.ts';
-import { createConfigLoader } from './configLoader.ts';
+import { CONFIG_KEY } from '../storage/local.ts';
+import { createConfigLoader, rememberedConfig } from './configLoader.ts';
 
 function setup(handler: Handler, hold: readonly string[] = []) {
   const api = fakeApi({ 'common/config': handler }, { hold });
@@ -9,6 +10,8 @@ function setup(handler: Handler, hold: readonly string[] = []) {
   const doc = { title: 'before' };
   return { api, load: createConfigLoader(client, doc), doc };
 }
+
+beforeEach(() => localStorage.removeItem(CONFIG_KEY));
 
 describe('config before navigation', () => {
   it('sets the title to web_name when the code is 0', async () => {
@@ -35,5 +38,22 @@ describe('config before navigation', () => {
     (await api.nextRequest('common/config')).release();
     await c;
     expect(api.count('common/config')).toBe(2);
+  });
+
+  it('remembers the last config that arrived for the next visit, and nothing from a failed answer', async () => {
+    expect(rememberedConfig()).toBeNull();
+    await setup(() => fail(500, 5000, 'error.internal')).load();
+    expect(rememberedConfig()).toBeNull();
+    await setup(() => ok({ ...config, web_name: 'Brand Y' })).load();
+    expect(rememberedConfig()).toMatchObject({ web_name: 'Brand Y', minWithdraw: config.minWithdraw });
+  });
+
+  it('ignores a remembered copy of another shape or broken JSON', () => {
+    localStorage.setItem(CONFIG_KEY, JSON.stringify({ ...config, minWithdraw: 10 }));
+    expect(rememberedConfig()).toBeNull();
+    localStorage.setItem(CONFIG_KEY, '{"web_name":');
+    expect(rememberedConfig()).toBeNull();
+    localStorage.setItem(CONFIG_KEY, 'null');
+    expect(rememberedConfig()).toBeNull();
   });
 });

@@ -1,11 +1,13 @@
 import type { AppConfig } from '../../contract/common.ts';
 import type { ApiClient } from '../api/client.ts';
+import { CONFIG_KEY, readItem, writeItem } from '../storage/local.ts';
 
 export type ConfigLoader = () => Promise<AppConfig | null>;
 
 /**
  * Spec 2: before every navigation, fetch the common config and, when its code is 0, set the page title
  * to web_name. Navigations that overlap share the request in flight. A failure never blocks navigation.
+ * Each config that arrives is remembered for the next visit's first screen (see rememberedConfig).
  */
 export function createConfigLoader(client: ApiClient, doc: Pick<Document, 'title'> = document): ConfigLoader {
   let inFlight: Promise<AppConfig | null> | null = null;
@@ -16,6 +18,7 @@ export function createConfigLoader(client: ApiClient, doc: Pick<Document, 'title
         (res) => {
           if (res.code !== 0) return null;
           doc.title = res.data.web_name;
+          writeItem(CONFIG_KEY, JSON.stringify(res.data));
           return res.data;
         },
         () => null,
@@ -25,4 +28,29 @@ export function createConfigLoader(client: ApiClient, doc: Pick<Document, 'title
       });
     return inFlight;
   };
+}
+
+const STRINGS = ['web_name', 'currency', 'defaultLang', 'minDeposit', 'minWithdraw', 'supportHours'] as const;
+const ARRAYS = ['langs', 'levelThresholds'] as const;
+
+/**
+ * The config the last visit fetched, or null. Public and the same for every member (brand, currency, minimums);
+ * the server checks every limit again, so a stale copy can only show an old figure until the fresh one arrives.
+ * A copy of another shape (an older app's) is ignored. The schema's parser stays out of the first screen's code.
+ */
+export function rememberedConfig(): AppConfig | null {
+  const text = readItem(CONFIG_KEY);
+  if (text === null) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== 'object' || value === null) return null;
+    const fields = value as Record<string, unknown>;
+    const shaped =
+      STRINGS.every((key) => typeof fields[key] === 'string') &&
+      ARRAYS.every((key) => Array.isArray(fields[key])) &&
+      typeof fields['serverTime'] === 'number';
+    return shaped ? (value as AppConfig) : null;
+  } catch {
+    return null;
+  }
 }
