@@ -7,7 +7,6 @@ import { freshState, liveStateOf, type LiveState } from './liveState.ts';
 import { useMarketWorker } from './useMarketWorker.ts';
 import { useSubscription } from './useSubscription.ts';
 import { yieldToMain } from './yieldToMain.ts';
-import { countdownBoard } from './countdown.ts';
 
 export interface CandleChartParams {
   readonly id: number | null;
@@ -94,17 +93,12 @@ export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: Ca
   }, [marks, decimals, locale]);
 
   const key = id === null ? null : `candles:${id}:${interval}:${decimals}:${locale}`;
-  const currentKey = useRef(key);
-  currentKey.current = key;
   useSubscription(worker, key, (w, cb) => w.watchCandles({ id: id ?? 0, interval }, cb), (message: CandleDelta | StatusMessage) => {
     if (message.kind === 'status') setLive(liveStateOf(message));
     else if (chart.current) {
-      const live = chart.current;
-      // A live bar paints with the countdowns' next step when it is moments away (one frame for both).
-      // A bar held across an interval switch belongs to the chart before it, and is dropped.
-      const heldFor = key;
-      if (message.kind === 'reset') live.apply(message);
-      else countdownBoard().hold(() => heldFor === currentKey.current && chart.current === live && live.apply(message));
+      // Not held for the countdowns' step: the chart's draw is the costliest part of a frame here, and in the
+      // step's frame it made a long task on a busy phone (issue 21); the worker's beat lands it just before.
+      chart.current.apply(message);
     }
     else if (waiting.current === null) return;
     else {

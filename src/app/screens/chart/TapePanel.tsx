@@ -1,11 +1,11 @@
-import { memo } from 'react';
+import { memo, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../hooks/useLang.ts';
 import { formatDecimal } from '../../i18n/format.ts';
 import { intlLocale } from '../../i18n/languages.ts';
 import { LiveMark } from '../../market/LiveMark.tsx';
 import { formatClock, formatPrice } from '../../market/marketFormat.ts';
-import { useTape } from '../../market/useTape.ts';
+import { TAPE_ROWS, useTape } from '../../market/useTape.ts';
 import type { TapeTrade } from '../../../workers/api.ts';
 import type { Lang } from '../../../contract/primitives.ts';
 
@@ -60,20 +60,25 @@ export function TapePanel({ id, decimals }: { readonly id: number; readonly deci
       {trades.length === 0 ? (
         <p className="muted">{stats ? t('market.tape_empty') : t('app.loading')}</p>
       ) : (
-        <table className="tape">
-          <thead>
-            <tr>
-              <th scope="col">{t('market.time')}</th>
-              <th scope="col">{t('market.price')}</th>
-              <th scope="col">{t('market.quantity')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {trades.map((row) => (
-              <TapeTradeRow key={row.seq} trade={row.trade} decimals={decimals} lang={lang} locale={locale} />
-            ))}
-          </tbody>
-        </table>
+        <div className="tape-slot">
+          {/* A full tape has a fixed height, so a batch of trades re-lays out only the tape, not the page. */}
+          <div className="tape-frame" data-full={trades.length >= TAPE_ROWS || undefined} style={{ '--tape-rows': TAPE_ROWS + 1 } as CSSProperties}>
+            <table className="tape">
+              <thead>
+                <tr>
+                  <th scope="col">{t('market.time')}</th>
+                  <th scope="col">{t('market.price')}</th>
+                  <th scope="col">{t('market.quantity')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {trades.map((row) => (
+                  <TapeTradeRow key={row.seq} trade={row.trade} decimals={decimals} lang={lang} locale={locale} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
       )}
     </section>
   );
