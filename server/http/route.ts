@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { api, type Api, type ApiPath, type Res } from '../../src/contract/api.ts';
@@ -26,8 +26,34 @@ export interface RouteCtx<P extends ApiPath> {
   readonly ip: string;
   readonly now: number;
   readonly hono: Context;
+  /** For a path registered `atomic` with an Idempotency-Key: where its one statement keeps the answer (keepAnswer). */
+  readonly answerKey: AnswerKey | null;
 }
 export type Handler<P extends ApiPath> = (ctx: RouteCtx<P>) => Promise<Res<P>>;
+
+/** Where an idempotent answer is kept: the member's Idempotency-Key, bound to the path and the body's fingerprint. */
+export interface AnswerKey {
+  readonly userId: number;
+  readonly key: string;
+  readonly path: string;
+  readonly bodyHash: string;
+}
+
+/**
+ * The INSERT that keeps the answer (`response`, its JSON text) under `k` once per row of `source` (a relation of the same statement, one row when
+ * the effect happened): for an atomic handler, whose effect and kept answer commit together in one statement.
+ */
+export const keepAnswer = (k: AnswerKey, response: SQL, source: SQL): SQL =>
+  sql`INSERT INTO idempotency_keys (user_id, key, path, body_hash, status, response)
+      SELECT ${k.userId}, ${k.key}, ${k.path}, ${k.bodyHash}, 200, ${response} FROM ${source}`;
+
+export interface RouteOptions {
+  /**
+   * The handler makes its whole effect in one statement (no transaction around it, so no BEGIN and COMMIT round
+   * trips on a hot path), and keeps its answer in that statement with keepAnswer when ctx.answerKey is given.
+   */
+  readonly atomic?: boolean;
+}
 
 export const langOf = (header: string | undefined): Lang => (header === 'vn' || header === 'zn' ? header : 'en');
 
@@ -77,8 +103,9 @@ export async function fingerprint(db: Db, validated: unknown): Promise<string> {
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
 
 /** Registers one contract path: parse, validate, authenticate, run (idempotently where money moves), envelope. */
-export function route<P extends ApiPath>(app: Hono, deps: Deps, path: P, handler: Handler<P>): void {
+export function route<P extends ApiPath>(app: Hono, deps: Deps, path: P, handler: Handler<P>, options: RouteOptions = {}): void {
   const endpoint = api[path];
+  const atomic = options.atomic === true;
   app.on(endpoint.method, `/api/${path}`, async (c) => {
     const now = deps.clock.now();
     const user = await findSession(deps.db, c.req.header('authorization'), now);
@@ -92,14 +119,16 @@ export function route<P extends ApiPath>(app: Hono, deps: Deps, path: P, handler
       ip: requestIp(c, deps),
       now,
       hono: c,
+      answerKey: null,
     } as Omit<RouteCtx<P>, 'db'>;
 
     const key = c.req.header('idempotency-key');
     let data: Res<P>;
     if (endpoint.idempotent && user && key !== undefined) {
       if (!IDEMPOTENCY_KEY.test(key)) throw new ApiError('error.validation', { 'Idempotency-Key': 'field.invalid' });
-      data = await idempotent(deps.db, user.id, key, path, await fingerprint(deps.db, body), (db) => handler({ ...base, db }));
-    } else if (endpoint.idempotent) {
+      const answerKey: AnswerKey = { userId: user.id, key, path, bodyHash: await fingerprint(deps.db, body) };
+      data = await idempotent(deps.db, answerKey, atomic, (db) => handler({ ...base, db, answerKey }));
+    } else if (endpoint.idempotent && !atomic) {
       data = await deps.db.transaction((tx) => handler({ ...base, db: tx }));
     } else {
       data = await handler({ ...base, db: deps.db });
@@ -113,29 +142,24 @@ export function route<P extends ApiPath>(app: Hono, deps: Deps, path: P, handler
 }
 
 /**
- * The first answer for (member, key) is stored in the same transaction as its effect, so a concurrent or
- * later retry either replays it or, if it raced, rolls its own effect back on the key's primary key.
+ * The first answer for (member, key) is kept in the same transaction (or, for an atomic handler, the same
+ * statement) as its effect. A retry runs again and fails on the key's primary key, which rolls its effect back; so
+ * does a retry that is refused (the balance it spent is gone): either way the first answer is replayed. Asking for
+ * the key first would cost every first request a round trip, and retries are rare.
  */
-async function idempotent<T>(db: Db, userId: number, key: string, path: string, bodyHash: string, run: (tx: Db) => Promise<T>): Promise<T> {
-  const replay = async (): Promise<T | undefined> => {
-    const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-    if (!row) return undefined;
-    if (row.path !== path || row.bodyHash !== bodyHash) throw new ApiError('error.idempotency_conflict');
-    return JSON.parse(row.response) as T;
-  };
-  const first = await replay();
-  if (first !== undefined) return first;
+async function idempotent<T>(db: Db, k: AnswerKey, atomic: boolean, run: (db: Db) => Promise<T>): Promise<T> {
   try {
+    if (atomic) return await run(db);
     return await db.transaction(async (tx) => {
       const result = await run(tx);
-      await tx.insert(idempotencyKeys).values({ userId, key, path, bodyHash, status: 200, response: JSON.stringify(result) });
+      await tx.insert(idempotencyKeys).values({ userId: k.userId, key: k.key, path: k.path, bodyHash: k.bodyHash, status: 200, response: JSON.stringify(result) });
       return result;
     });
   } catch (e) {
-    if (!isUniqueViolation(e)) throw e;
-    const again = await replay();
-    if (again === undefined) throw e;
-    return again;
+    const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, k.userId), eq(idempotencyKeys.key, k.key)));
+    if (!row) throw e;
+    if (row.path !== k.path || row.bodyHash !== k.bodyHash) throw new ApiError('error.idempotency_conflict');
+    return JSON.parse(row.response) as T;
   }
 }
 

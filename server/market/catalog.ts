@@ -31,9 +31,9 @@ export interface MarketProduct {
 const CATEGORY_ORDER: readonly Category[] = ['stocks', 'forex', 'crypto', 'metals'];
 const isCategory = (s: string): s is Category => (CATEGORY_ORDER as readonly string[]).includes(s);
 
-type ProductRow = typeof products.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
 
-function toProduct(row: ProductRow, cycles: readonly Cycle[]): MarketProduct {
+export function toProduct(row: ProductRow, cycles: readonly Cycle[]): MarketProduct {
   if (!isCategory(row.category) || !isSessionName(row.session)) throw new Error(`product ${row.symbol}: bad category or session`);
   return {
     id: row.id,

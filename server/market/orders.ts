@@ -2,11 +2,11 @@ import { and, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Direction, Order } from '../../src/contract/market.ts';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
-import { orders, products } from '../db/schema/market.ts';
-import { move } from '../domain/ledger.ts';
+import { orders, productCycles, products, ticks } from '../db/schema/market.ts';
 import { cents, fromCents, fromPpm, tradeFee, type Cents } from '../../src/shared/money.ts';
 import { ApiError, fieldError } from '../http/errors.ts';
-import type { MarketProduct } from './catalog.ts';
+import { toProduct, type MarketProduct } from './catalog.ts';
+import { keepAnswer, type AnswerKey } from '../http/route.ts';
 import { formatScaled } from './prices.ts';
 import { STALE_TICK_MS } from './quotes.ts';
 import { isOpen } from './sessions.ts';
@@ -38,19 +38,49 @@ export function orderView(o: OrderRow, symbol: string, decimals: number): Order 
 
 export interface PlaceOrder {
   readonly userId: number;
-  readonly product: MarketProduct;
+  readonly productId: number;
   readonly direction: Direction;
   readonly amount: Cents;
   readonly cycle: number;
   readonly now: number;
 }
 
+interface OrderTerms {
+  readonly product: MarketProduct;
+  readonly tick: { readonly t: number; readonly price: bigint } | null;
+  /** The new order's id, drawn now so its answer can be kept in the same statement that places it. */
+  readonly id: number;
+}
+
+/** The product with its cycles, its last tick at `now`, and a fresh order id: one round trip. */
+async function orderTerms(db: Db, productId: number, now: number): Promise<OrderTerms | null> {
+  const [row] = await db
+    .select({
+      p: products,
+      cycles: sql<string>`(SELECT coalesce(json_agg(json_build_array(c.seconds, c.payout_ppm::text) ORDER BY c.seconds), '[]')::text
+        FROM ${productCycles} c WHERE c.product_id = ${products.id})`,
+      tick: sql<string | null>`(SELECT json_build_array(k.t::text, k.price::text)::text FROM ${ticks} k
+        WHERE k.product_id = ${products.id} AND k.t <= ${now} ORDER BY k.t DESC LIMIT 1)`,
+      id: sql<string>`nextval(pg_get_serial_sequence('orders', 'id'))::text`,
+    })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!row) return null;
+  const cycles = (JSON.parse(row.cycles) as [number, string][]).map(([seconds, payoutPpm]) => ({ seconds, payoutPpm: BigInt(payoutPpm) }));
+  const tick = row.tick === null ? null : (JSON.parse(row.tick) as [string, string]);
+  return { product: toProduct(row.p, cycles), tick: tick && { t: Number(tick[0]), price: BigInt(tick[1]) }, id: Number(row.id) };
+}
+
 /**
- * Checks the terms, opens at the last recorded tick at the server's receipt time, and debits stake and fee
- * as two ledger entries. Runs in the caller's transaction: any refusal rolls everything back.
+ * Checks the terms, opens at the last recorded tick at the server's receipt time, and debits stake and fee as two
+ * ledger entries. Two round trips: the terms, then one statement that debits (only if the balance covers it),
+ * writes the order and its entries, and keeps the answer under the Idempotency-Key, so all or nothing commits.
  */
-export async function placeOrder(db: Db, o: PlaceOrder): Promise<Order> {
-  const { product, now } = o;
+export async function placeOrder(db: Db, o: PlaceOrder, answerKey: AnswerKey | null): Promise<Order> {
+  const { now } = o;
+  const terms = await orderTerms(db, o.productId, now);
+  if (!terms) throw new ApiError('error.product_unknown');
+  const { product, tick } = terms;
   const cycle = product.cycles.find((c) => c.seconds === o.cycle);
   if (!cycle) throw fieldError('cycle', 'error.cycle_invalid', 'error.cycle_invalid');
   if (o.amount < product.minAmount) throw fieldError('amount', 'error.below_minimum', 'error.below_minimum');
@@ -58,23 +88,39 @@ export async function placeOrder(db: Db, o: PlaceOrder): Promise<Order> {
   const settleTime = now + cycle.seconds * 1000;
   // Open now and still open at the settle time, so the result is decided by a live price, not a closing one.
   if (!isOpen(product.session, now) || !isOpen(product.session, settleTime - 1000)) throw new ApiError('error.market_closed');
-  const [tick] = await rows<{ t: string; price: string }>(
-    db,
-    sql`SELECT t::text, price::text FROM ticks WHERE product_id = ${product.id} AND t <= ${now} ORDER BY t DESC LIMIT 1`,
-  );
-  if (!tick || now - Number(tick.t) > STALE_TICK_MS) throw new ApiError('error.market_closed');
+  if (!tick || now - tick.t > STALE_TICK_MS) throw new ApiError('error.market_closed');
   const fee = tradeFee(o.amount, product.feePpm);
-  const [row] = await db
-    .insert(orders)
-    .values({
-      userId: o.userId, productId: product.id, direction: o.direction, amount: o.amount, fee, cycle: cycle.seconds,
-      payoutPpm: cycle.payoutPpm, openPrice: BigInt(tick.price), openTickTime: Number(tick.t), openTime: now, settleTime, status: 'open',
-    })
-    .returning();
-  if (!row) throw new Error('order insert returned nothing');
-  await move(db, { userId: o.userId, type: 'order_stake', available: cents(-o.amount), ref: row.orderNo, at: now });
-  if (fee > 0n) await move(db, { userId: o.userId, type: 'order_fee', available: cents(-fee), ref: row.orderNo, at: now });
-  return orderView(row, product.symbol, product.decimals);
+  const placed: Omit<OrderRow, 'orderNo' | 'changedXid'> = {
+    id: terms.id, userId: o.userId, productId: product.id, direction: o.direction, amount: o.amount, fee, cycle: cycle.seconds,
+    payoutPpm: cycle.payoutPpm, openPrice: tick.price, openTickTime: tick.t, openTime: now, settleTime, status: 'open',
+    settlePrice: null, settleTickTime: null, payout: null, profit: null, settledAt: null,
+  };
+  // The order number is the database's (a generated column): the answer takes it from the row written.
+  const answer = orderView({ ...placed, orderNo: '' }, product.symbol, product.decimals);
+  const at = sql`timestamptz 'epoch' + ${now}::int8 * interval '1 millisecond'`;
+  const [written] = await rows<{ order_no: string }>(
+    db,
+    sql`WITH debit AS (
+        UPDATE accounts SET available = available - ${o.amount + fee}::int8
+        WHERE user_id = ${o.userId} AND available >= ${o.amount + fee}::int8
+        RETURNING available + frozen AS after
+      ), placed AS (
+        INSERT INTO orders (id, user_id, product_id, direction, amount, fee, cycle, payout_ppm, open_price, open_tick_time, open_time, settle_time, status)
+        SELECT ${placed.id}, ${o.userId}, ${product.id}, ${o.direction}, ${o.amount}::int8, ${fee}::int8, ${cycle.seconds}, ${cycle.payoutPpm}::int8,
+               ${tick.price}::int8, ${tick.t}::int8, ${now}::int8, ${settleTime}::int8, 'open'
+        FROM debit
+        RETURNING order_no
+      ), entries AS (
+        INSERT INTO ledger (user_id, type, amount, available_delta, balance_after, ref, created_at)
+        SELECT ${o.userId}, e.type, e.delta, e.delta, d.after + e.later, p.order_no, ${at}
+        FROM debit d, placed p, (VALUES (1, 'order_stake', ${-o.amount}::int8, ${fee}::int8), (2, 'order_fee', ${-fee}::int8, 0::int8)) AS e(ord, type, delta, later)
+        WHERE e.delta <> 0
+        ORDER BY e.ord
+      )${answerKey ? sql`, kept AS (${keepAnswer(answerKey, sql`jsonb_set(${JSON.stringify(answer)}::jsonb, '{orderNo}', to_jsonb(placed.order_no))::text`, sql`placed`)})` : sql``}
+      SELECT order_no FROM placed`,
+  );
+  if (!written) throw new ApiError('error.insufficient_balance');
+  return { ...answer, orderNo: written.order_no };
 }
 
 const withProduct = (db: Db) =>

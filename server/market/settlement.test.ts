@@ -88,7 +88,7 @@ describe('a burst of 1,000 orders due in the same second', () => {
     for (let i = 0; i < ORDERS; i++) {
       s.clock.setTimer(() => {
         const placed = db.transaction((tx) =>
-          placeOrder(tx, { userId: members[i % members.length] ?? 0, product: btc, direction: i % 2 ? 'rise' : 'fall', amount: cents(10_000n), cycle: 30, now: s.clock.now() }),
+          placeOrder(tx, { userId: members[i % members.length] ?? 0, productId: btc.id, direction: i % 2 ? 'rise' : 'fall', amount: cents(10_000n), cycle: 30, now: s.clock.now() }, null),
         );
         work.push(placed.then((o) => s.deps.signals.orderPlaced(o.settleTime)));
       }, due - 30_000 + i - start);

@@ -50,7 +50,7 @@ async function placeDue(n: number): Promise<{ ids: number[]; settleAt: number }>
   const amount = product.minAmount > toCents('100') ? product.minAmount : toCents('100');
   const ids: number[] = [];
   for (let i = 0; i < n; i++) {
-    const order = await s.deps.db.transaction((tx) => placeOrder(tx, { userId: trader.id, product, direction: 'rise', amount, cycle, now }));
+    const order = await s.deps.db.transaction((tx) => placeOrder(tx, { userId: trader.id, productId: product.id, direction: 'rise', amount, cycle, now }, null));
     ids.push(Number(order.id));
   }
   s.clock.set(settleAt + 10_000);

@@ -100,6 +100,20 @@ describe('order/create', () => {
     expect(await available(m.id)).toBe('399.80');
   });
 
+  it('a retry the balance no longer covers still gets the first answer; a refused order keeps no answer for its key', async () => {
+    const m = await funded('100.20');
+    const first = await create(m.token, { amount: '100.00' }, 'order-key-0002'); // 100.00 + 0.20 fee: all of it
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(await create(m.token, { amount: '100.00' }, 'order-key-0002')).toEqual(first);
+    const refused = await create(m.token, { amount: '10.00' }, 'order-key-0003');
+    expect([refused.status, refused.body.msg]).toEqual([409, 'error.insufficient_balance']);
+    await s.deps.db.transaction((tx) => move(tx, { userId: m.id, type: 'adjust', available: toCents('20.00'), ref: 'test funding' }));
+    const later = await create(m.token, { amount: '10.00' }, 'order-key-0003');
+    expect(later.status, JSON.stringify(later.body)).toBe(200);
+    expect(await available(m.id)).toBe('9.98');
+    expect(await ledgerTypes(m.id)).toEqual(['adjust 100.20', 'order_stake -100.00', 'order_fee -0.20', 'adjust 20.00', 'order_stake -10.00', 'order_fee -0.02']);
+  });
+
   it('50 concurrent orders against a balance good for 10 place exactly 10, and the balance never goes below zero', async () => {
     const m = await funded('100.20'); // 10 × (10.00 stake + 0.02 fee)
     const results = await Promise.all(Array.from({ length: 50 }, (_, i) => create(m.token, { amount: '10.00' }, `concurrent-${i}-key`)));

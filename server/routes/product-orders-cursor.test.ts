@@ -109,7 +109,7 @@ describe('product/orders since a cursor', () => {
       const me = await funded();
       const start = await orders(me.token);
       const { during, late } = await s.deps.db.transaction(async (tx) => {
-        const placed = await placeOrder(tx, { userId: me.id, product: btc, direction: 'fall', amount: toCents('10.00'), cycle: 30, now: s.clock.now() });
+        const placed = await placeOrder(tx, { userId: me.id, productId: btc.id, direction: 'fall', amount: toCents('10.00'), cycle: 30, now: s.clock.now() }, null);
         // The order is written but not committed: a poll now cannot see it, and must not pass it by.
         return { during: await orders(me.token, start.cursor), late: placed };
       });
