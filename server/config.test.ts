@@ -29,6 +29,16 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
   });
 
+  it('refuses REPLAY_DIR unless DEMO is on: a replay tells where a bar closes, so never with real money', () => {
+    const refused = /^Invalid configuration:\n {2}REPLAY_DIR: needs DEMO=true\. /;
+    expect(() => loadConfig({ REPLAY_DIR: '/srv/ohlcv', DEMO: 'false' })).toThrow(refused);
+    // DATABASE_URL turns the demo off unless DEMO says otherwise.
+    expect(() => loadConfig({ REPLAY_DIR: '/srv/ohlcv', DATABASE_URL: 'postgresql://db.example/cw' })).toThrow(refused);
+    expect(loadConfig({ REPLAY_DIR: '/srv/ohlcv', DATABASE_URL: 'postgresql://db.example/cw', DEMO: 'true' })).toMatchObject({ REPLAY_DIR: '/srv/ohlcv', DEMO: true });
+    expect(loadConfig({ REPLAY_DIR: '/srv/ohlcv' })).toMatchObject({ REPLAY_DIR: '/srv/ohlcv', DEMO: true });
+    expect(loadConfig({ DEMO: 'false' }).DEMO).toBe(false);
+  });
+
   it('stops the server at start with that message before opening anything', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       env: { ...process.env, PORT: 'abc', DATABASE_URL: 'mysql://db.example/cw', DATA_DIR: '/nonexistent/never-created' },
@@ -39,6 +49,17 @@ describe('configuration', () => {
     expect(run.stderr).toContain('Invalid configuration:');
     expect(run.stderr).toContain('PORT: ');
     expect(run.stderr).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
+    expect(run.stdout).not.toContain('is running');
+  });
+
+  it('stops the server at start when REPLAY_DIR is set without DEMO', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, REPLAY_DIR: '/nonexistent/ohlcv', DEMO: 'false', DATA_DIR: '/nonexistent/never-created' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('REPLAY_DIR: needs DEMO=true.');
     expect(run.stdout).not.toContain('is running');
   });
 });

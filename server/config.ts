@@ -20,7 +20,8 @@ export const configSchema = z.object({
   /** Run the market simulator and settlement loops; tests turn them off and drive time themselves. */
   MARKET_FEED: bool.default(true),
   /** A folder of `<SYMBOL>.csv` OHLCV files (time,open,high,low,close,volume): those products replay their file
-   *  in a loop instead of the simulator; the others stay simulated. Unset: every product is simulated. */
+   *  in a loop instead of the simulator; the others stay simulated. Unset: every product is simulated. Needs
+   *  DEMO=true (see replayRefusal). */
   REPLAY_DIR: z.string().min(1).optional(),
   /** Where the app's build is served from. */
   STATIC_DIR: z.string().default('./dist'),
@@ -42,8 +43,8 @@ export const configSchema = z.object({
       }
       return list.map(normalizeIp);
     }),
-  /** Seed the demo member, its code WELCOME1 and the demo deposit addresses. Unset: on for the embedded
-   *  PGlite default (so `npm ci && npm start` shows the demo), off with DATABASE_URL. */
+  /** Seed the demo member, its code WELCOME1 and the demo deposit addresses, and allow REPLAY_DIR. Unset: on for
+   *  the embedded PGlite default (so `npm ci && npm start` shows the demo), off with DATABASE_URL. */
   DEMO: bool.optional(),
   /** A PEM certificate (chain) and its key: with both, the server speaks HTTPS with HTTP/2 (HTTP/1.1 for clients
    *  that ask for it). A phone then fetches the first screen's dozen files over one connection instead of six that
@@ -66,5 +67,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if ((parsed.data.TLS_CERT_FILE === undefined) !== (parsed.data.TLS_KEY_FILE === undefined)) {
     throw new Error('Invalid configuration:\n  TLS_CERT_FILE and TLS_KEY_FILE: set both (HTTPS with HTTP/2) or neither (plain HTTP)');
   }
-  return { ...parsed.data, DEMO: parsed.data.DEMO ?? parsed.data.DATABASE_URL === undefined };
+  const config = { ...parsed.data, DEMO: parsed.data.DEMO ?? parsed.data.DATABASE_URL === undefined };
+  const refusal = replayRefusal(config);
+  if (refusal !== null) throw new Error(`Invalid configuration:\n  ${refusal}`);
+  return config;
+}
+
+/**
+ * Why REPLAY_DIR may not run here, or null when it may (issue 24). A replayed bar's close is known before it
+ * happens, and the path inside the bar leads to it, so its shape hints at the close: a way to win against real
+ * money. Replay is for demo servers only, and the app marks replayed products as demo data.
+ */
+export function replayRefusal(c: Pick<Config, 'REPLAY_DIR' | 'DEMO'>): string | null {
+  if (c.REPLAY_DIR === undefined || c.DEMO) return null;
+  return 'REPLAY_DIR: needs DEMO=true. Replayed history shows where each bar closes before it does, so it is for demo servers, never real money';
 }

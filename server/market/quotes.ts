@@ -57,7 +57,8 @@ export async function quotes(db: Db, now: number, productId?: number): Promise<M
 export const isTradable = (p: MarketProduct, q: Quote | undefined, now: number): boolean =>
   isOpen(p.session, now) && q !== undefined && q.tickTime !== null && now - q.tickTime <= STALE_TICK_MS;
 
-export function summaryOf(p: MarketProduct, q: Quote | undefined, now: number): ProductSummary {
+/** `replay`: the product's prices replay recorded history (service.ts replayedSymbols); said only when true. */
+export function summaryOf(p: MarketProduct, q: Quote | undefined, now: number, replay: boolean): ProductSummary {
   // Before the feed has ever run there is no recorded price; the reference price stands in, unchanged.
   const price = q?.price ?? p.sim.price;
   const opensAt = nextOpen(p.session, now);
@@ -73,6 +74,7 @@ export function summaryOf(p: MarketProduct, q: Quote | undefined, now: number): 
     decimals: p.decimals,
     open: isTradable(p, q, now),
     nextOpen: opensAt,
+    ...(replay ? { replay: true } : {}),
   };
 }
 

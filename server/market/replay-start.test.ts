@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { rows } from '../db/rows.ts';
 import { useTestServer } from '../testing/harness.ts';
@@ -31,11 +32,30 @@ describe('REPLAY_DIR', () => {
   });
 
   it('without it every product is simulated', async () => {
-    expect((await createMarketFeed(s.deps.db, undefined)).feed.name).toBe('simulator');
+    expect((await createMarketFeed(s.deps.db, { REPLAY_DIR: undefined, DEMO: false })).feed.name).toBe('simulator');
   });
 
-  it('a folder that cannot be read stops the start with a message naming the setting', async () => {
-    await expect(createMarketFeed(s.deps.db, join(dir, 'missing'))).rejects.toThrow(/^REPLAY_DIR .*missing: /);
+  it('a folder that cannot be read stops the start with a message naming the setting, in the feed and the routes', async () => {
+    const missing = join(dir, 'missing');
+    await expect(createMarketFeed(s.deps.db, { REPLAY_DIR: missing, DEMO: true })).rejects.toThrow(/^REPLAY_DIR .*missing: /);
+    expect(() => createApp({ ...s.deps, config: { ...s.deps.config, REPLAY_DIR: missing } })).toThrow(/^REPLAY_DIR .*missing: /);
+  });
+
+  it('is refused without DEMO even when the configuration was not built by loadConfig', async () => {
+    await expect(createMarketFeed(s.deps.db, { REPLAY_DIR: dir, DEMO: false })).rejects.toThrow(/^REPLAY_DIR: needs DEMO=true\. /);
+  });
+
+  it('marks the replayed products in the list and their details, and no other', async () => {
+    const list = await s.call('product/list');
+    const items = (list.body.data as { items: { id: number; symbol: string; replay?: true }[] }).items;
+    expect(items.find((p) => p.symbol === 'BTCUSDT')?.replay).toBe(true);
+    const live = items.filter((p) => p.symbol !== 'BTCUSDT');
+    expect(live.length).toBeGreaterThan(0);
+    // Absent rather than false: a live product's answer is as small as before.
+    for (const p of live) expect(p, p.symbol).not.toHaveProperty('replay');
+    const id = (symbol: string) => items.find((p) => p.symbol === symbol)?.id;
+    expect((await s.call('product/details', { id: id('BTCUSDT') })).body.data).toMatchObject({ symbol: 'BTCUSDT', replay: true });
+    expect((await s.call('product/details', { id: id('ETHUSDT') })).body.data).not.toHaveProperty('replay');
   });
 
   it('replays the products that have a file and simulates the others', async () => {
@@ -43,7 +63,7 @@ describe('REPLAY_DIR', () => {
     const btc = products.find((p) => p.symbol === 'BTCUSDT');
     const eth = products.find((p) => p.symbol === 'ETHUSDT');
     if (!btc || !eth) throw new Error('no BTCUSDT or ETHUSDT');
-    const market = await createMarketFeed(s.deps.db, s.deps.config.REPLAY_DIR);
+    const market = await createMarketFeed(s.deps.db, s.deps.config);
     expect(market.feed.name).toBe('replay+simulator');
     const start = s.clock.now();
     await market.resume(start);

@@ -229,12 +229,24 @@ export class ReplayFeed implements Feed {
   }
 }
 
+/** The `<SYMBOL>.csv` files of a directory, by upper-case symbol. */
+function replayFiles(dir: string): Map<string, string> {
+  const files = readdirSync(dir).filter((f) => f.toLowerCase().endsWith('.csv')).sort();
+  return new Map(files.map((f) => [f.slice(0, -4).toUpperCase(), f]));
+}
+
+/**
+ * The upper-case symbols a directory has a file for: the products that replay. Names only, so every instance
+ * can tell (the app marks them demo) wherever the feed itself runs.
+ */
+export const replaySymbols = (dir: string): ReadonlySet<string> => new Set(replayFiles(dir).keys());
+
 /** Reads `<SYMBOL>.csv` files from a directory for the products they name; others are ignored. */
 export function loadReplayDir(dir: string, products: readonly MarketProduct[]): ReplaySource[] {
   const bySymbol = new Map(products.map((p) => [p.symbol.toUpperCase(), p]));
   const sources: ReplaySource[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.toLowerCase().endsWith('.csv')).sort()) {
-    const product = bySymbol.get(file.slice(0, -4).toUpperCase());
+  for (const [symbol, file] of replayFiles(dir)) {
+    const product = bySymbol.get(symbol);
     if (product) sources.push({ product, rows: parseOhlcvCsv(readFileSync(join(dir, file), 'utf8')) });
   }
   return sources;

@@ -1,3 +1,4 @@
+import { replayRefusal, type Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import type { Service } from '../service.ts';
@@ -6,7 +7,7 @@ import { every } from './loop.ts';
 import type { Feed, FeedBatch } from './feed.ts';
 import { MixedFeed } from './mixed-feed.ts';
 import { lastPrices, prune, recordBatch } from './recorder.ts';
-import { loadReplayDir, ReplayFeed, type ReplaySource } from './replay.ts';
+import { loadReplayDir, ReplayFeed, replaySymbols } from './replay.ts';
 import { Simulator } from './simulator.ts';
 import { serverSecret } from '../secrets.ts';
 
@@ -66,21 +67,34 @@ export async function createSimulatedFeed(db: Db): Promise<MarketFeed> {
   return new MarketFeed(db, new Simulator(await loadProducts(db), await serverSecret(db, 'market_seed')));
 }
 
+/** Runs `read` on REPLAY_DIR; a failure names the setting, so the start stops with a message that says what to fix. */
+function readReplayDir<T>(dir: string, read: (dir: string) => T): T {
+  try {
+    return read(dir);
+  } catch (e) {
+    throw new Error(`REPLAY_DIR ${dir}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  }
+}
+
+/** The upper-case symbols of the products whose prices replay REPLAY_DIR (none when unset). */
+export function replayedSymbols(replayDir: string | undefined): ReadonlySet<string> {
+  return replayDir === undefined ? new Set() : readReplayDir(replayDir, replaySymbols);
+}
+
 /**
  * The feed `npm start` runs: the simulator, unless REPLAY_DIR names a folder of `<SYMBOL>.csv` OHLCV files;
  * then each product with a file replays it (looping with a logged warning, so the market never runs dry) and the simulator runs the
- * rest. A folder that cannot be read stops the start with a message naming the setting.
+ * rest. A folder that cannot be read stops the start with a message naming the setting, and so does REPLAY_DIR
+ * without DEMO (checked here too: a Config can be built without loadConfig).
  */
-export async function createMarketFeed(db: Db, replayDir: string | undefined): Promise<MarketFeed> {
+export async function createMarketFeed(db: Db, config: Pick<Config, 'REPLAY_DIR' | 'DEMO'>): Promise<MarketFeed> {
+  const refusal = replayRefusal(config);
+  if (refusal !== null) throw new Error(refusal);
   const products = await loadProducts(db);
   const seed = await serverSecret(db, 'market_seed');
+  const replayDir = config.REPLAY_DIR;
   if (replayDir === undefined) return new MarketFeed(db, new Simulator(products, seed));
-  let sources: ReplaySource[];
-  try {
-    sources = loadReplayDir(replayDir, products);
-  } catch (e) {
-    throw new Error(`REPLAY_DIR ${replayDir}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
-  }
+  const sources = readReplayDir(replayDir, (dir) => loadReplayDir(dir, products));
   const replayed = new Set(sources.map((s) => s.product.id));
   const rest = products.filter((p) => !replayed.has(p.id));
   const feeds: Feed[] = [];

@@ -24,7 +24,7 @@ export async function startMarketServices(deps: Deps, opts: MarketServicesOption
   const leadership = opts.leadership ?? soleLeader;
   let scheduler: SettlementScheduler | undefined;
   const feed = await leadership.lead('market-feed', async () => {
-    const market = await createMarketFeed(deps.db, deps.config.REPLAY_DIR);
+    const market = await createMarketFeed(deps.db, deps.config);
     const resumed = await market.resume(deps.clock.now());
     console.log(`[market] ${market.feed.name}: resumed with ${resumed.candles} candles and ${resumed.ticks} ticks.`);
     market.onFinal = (t) => scheduler?.watermarkRose(t);

@@ -9,8 +9,9 @@ import { findProduct, loadProducts, type MarketProduct } from '../market/catalog
 import { kdataBars } from '../market/kdata.ts';
 import { currentSnapshot, openOrders, ordersChangedSince, settledOrders } from '../market/orders.ts';
 import { formatScaled } from '../market/prices.ts';
-import { quoteMayHaveMoved, quoteOf, quotes, summaryOf } from '../market/quotes.ts';
+import { quoteMayHaveMoved, quoteOf, quotes, summaryOf, type Quote } from '../market/quotes.ts';
 import { watermark } from '../market/recorder.ts';
+import { replayedSymbols } from '../market/service.ts';
 import { latestTrades, turnover24h } from '../market/turnover.ts';
 
 /** How many settled orders product/orders shows beside the open ones. */
@@ -23,21 +24,25 @@ async function knownProduct(db: Db, id: number): Promise<MarketProduct> {
 }
 
 export function productRoutes(app: Hono, deps: Deps) {
+  // Read from REPLAY_DIR's file names at start, as the feed reads it: this instance may not be the one running it.
+  const replayed = replayedSymbols(deps.config.REPLAY_DIR);
+  const summary = (p: MarketProduct, q: Quote | undefined, now: number) => summaryOf(p, q, now, replayed.has(p.symbol.toUpperCase()));
+
   marketRoute(app, deps, 'product/list', watermark, async ({ body, db, now }) => {
     const all = await loadProducts(db);
     const q = await quotes(db, now);
     const listed = all.filter((p) => body.category === undefined || p.category === body.category);
     const since = body.since;
-    if (since === undefined) return { items: listed.map((p) => summaryOf(p, q.get(p.id), now)), serverTime: now };
+    if (since === undefined) return { items: listed.map((p) => summary(p, q.get(p.id), now)), serverTime: now };
     const moved = listed.filter((p) => quoteMayHaveMoved(p, q.get(p.id), since, now));
-    return { items: [], quotes: moved.map((p) => quoteOf(summaryOf(p, q.get(p.id), now))), serverTime: now };
+    return { items: [], quotes: moved.map((p) => quoteOf(summary(p, q.get(p.id), now))), serverTime: now };
   });
 
   marketRoute(app, deps, 'product/details', watermark, async ({ body, db, now }) => {
     const p = await knownProduct(db, body.id);
     const q = (await quotes(db, now, p.id)).get(p.id);
     return {
-      ...summaryOf(p, q, now),
+      ...summary(p, q, now),
       cycles: p.cycles.map((c) => ({ seconds: c.seconds, payoutRate: fromPpm(c.payoutPpm) })),
       feeRate: fromPpm(p.feePpm),
       minAmount: fromCents(p.minAmount),
@@ -56,12 +61,12 @@ export function productRoutes(app: Hono, deps: Deps) {
     const q = (await quotes(db, now, p.id)).get(p.id);
     const price = q?.price ?? p.sim.price;
     const day = await turnover24h(db, p, now);
-    const summary = summaryOf(p, q, now);
+    const quote = summary(p, q, now);
     return {
-      price: summary.price,
-      changePct: summary.changePct,
-      open: summary.open,
-      nextOpen: summary.nextOpen,
+      price: quote.price,
+      changePct: quote.changePct,
+      open: quote.open,
+      nextOpen: quote.nextOpen,
       volume24h: day.volume,
       amount24h: day.amount,
       high24h: formatScaled(day.high ?? price, p.decimals),

@@ -24,6 +24,11 @@ export const productSummary = z.object({
    * closed, `price` is the last close and `changePct` that last session's 24 h change, not 0.00.
    */
   nextOpen: epochMs.nullable().optional(),
+  /**
+   * Only present, as true, when the prices are recorded history replayed (REPLAY_DIR, demo servers only), not a
+   * live market: the app marks the product as demo data.
+   */
+  replay: z.literal(true).optional(),
 });
 export type ProductSummary = z.infer<typeof productSummary>;
 /** What moves in a product's summary: a list poll with `since` gets only these, for the products that moved (no `nextOpen`: open). */
