@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProductSummary } from '../../contract/market.ts';
 import { useLang } from '../hooks/useLang.ts';
+import { DemoMark } from './DemoMark.tsx';
 import { formatChange, formatPrice, trendOf } from './marketFormat.ts';
 import { MarketClosedLabel } from './MarketClosedLabel.tsx';
 
@@ -17,6 +18,7 @@ export const ProductRow = memo(function ProductRow({ product }: { readonly produ
           <span className="product-row__name muted">{product.name}</span>
           {/* A line of its own: the name may be cut at 320 px, the market state never. */}
           <MarketClosedLabel product={product} />
+          <DemoMark product={product} />
         </span>
         <span className={`product-row__price trend-${trend}`}>{formatPrice(product.price, product.decimals, lang)}</span>
         <span className={`change-pill change-pill--${trend}`}>{formatChange(product.changePct, lang)}</span>

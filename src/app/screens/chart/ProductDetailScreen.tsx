@@ -5,6 +5,7 @@ import type { ProductDetails } from '../../../contract/market.ts';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { Sheet } from '../../components/Sheet.tsx';
 import { useLang } from '../../hooks/useLang.ts';
+import { DemoMark } from '../../market/DemoMark.tsx';
 import { LiveMark } from '../../market/LiveMark.tsx';
 import { useProductOrders } from '../../market/useMarketData.ts';
 import { useLiveQuote } from '../../market/useLiveQuote.ts';
@@ -116,6 +117,7 @@ function Quote({ product }: { readonly product: ProductDetails }) {
         <h2 className="quote__symbol">{product.symbol}</h2>
         <p className="muted">{product.name}</p>
         <MarketClosedLabel product={quote} />
+        <DemoMark product={product} />
       </div>
       <div className="quote__figures">
         <span className={`quote__price trend-${trend}`}>{formatPrice(quote.price, product.decimals, lang)}</span>
