@@ -1,101 +1,27 @@
 // Order creation through the whole HTTP stack on a real PostgreSQL: `order/create` (auth, validation, idempotency,
 // balance check, ledger) answered by 1 and then 3 server instances on one database, driven by a keep-alive client
-// on the same machine. Run it on a throwaway server: `bash scripts/with-postgres.sh npx tsx bench/order-http.ts`.
-// Prints requests per second and p50/p99 per setup; the BENCH line compares 3 instances (ours) with 1 (baseline).
-import { spawn, type ChildProcess } from 'node:child_process';
+// on the same machine. Run it on a throwaway server with PostgreSQL's default durability, and statement counts:
+//   PG_DURABLE=1 PG_STATEMENTS=1 bash scripts/with-postgres.sh npx tsx bench/order-http.ts
+// Prints requests per second, p50/p99, the CPU milliseconds per create in the server processes and in PostgreSQL
+// (from /proc), and the statements per create (pg_stat_statements, when loaded). The BENCH line compares 3
+// instances (ours) with 1 (baseline). Every process it starts is stopped when it ends, also on failure.
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
 import pg from 'pg';
-import { tokenHash } from '../server/auth/tokens.ts';
+import { cpuMeter, databaseUrl, seedMembers, serverDatabaseUrl, startInstance, statementCounter, stop, tradableProduct, type Product } from './instances.ts';
 import { formatNumber } from './stats.ts';
 
 const MEMBERS = 200;
 /** Requests in flight at once, spread round-robin over the instances. */
-const CONCURRENCY = Number(process.env['BENCH_CONCURRENCY'] ?? 64);
+const CONCURRENCY = Number(process.env['BENCH_CONCURRENCY'] ?? 32);
 const WARMUP_MS = 3_000;
 const MEASURE_MS = Number(process.env['BENCH_SECONDS'] ?? 15) * 1000;
 
-const url = process.env['DATABASE_URL'];
+const url = process.env['DATABASE_URL'] ?? '';
 if (!url) {
   console.log('order-http: needs DATABASE_URL (run it through scripts/with-postgres.sh); skipped.');
   process.exit(0);
-}
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
-const databaseUrl = (name: string) => {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
-
-async function startInstance(db: string, index: number): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn('npx', ['--no-install', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: db, PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: 'bench/.no-static', DEMO: 'true', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  // A benchmark may poll for readiness; it asserts nothing about time.
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`instance ${index} exited with ${child.exitCode}`);
-    try {
-      // Any answer from the API means the instance is serving.
-      await fetch(`${base}/api/common/config`);
-      return { base, child };
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-
-/** Members with funded accounts (through ledger rows) and a session token each, written straight into the database. */
-async function seedMembers(client: pg.Client): Promise<string[]> {
-  await client.query(`INSERT INTO users (username, phone, password_hash, invite_code)
-    SELECT 'http' || i, '138' || lpad(i::text, 8, '0'), 'x', 'HTTP' || i FROM generate_series(1, ${MEMBERS}) i`);
-  await client.query(`INSERT INTO accounts (user_id, available) SELECT id, 100000000000 FROM users WHERE username LIKE 'http%'`);
-  await client.query(`INSERT INTO ledger (user_id, type, amount, available_delta, balance_after, ref)
-    SELECT a.user_id, 'adjust', a.available, a.available, a.available, 'bench funding' FROM accounts a JOIN users u ON u.id = a.user_id
-    WHERE u.username LIKE 'http%'`);
-  const { rows } = await client.query<{ id: number }>(`SELECT id FROM users WHERE username LIKE 'http%' ORDER BY id`);
-  const tokens: string[] = [];
-  for (const { id } of rows) {
-    const token = randomBytes(32).toString('base64url');
-    await client.query(`INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, now(), now() + interval '1 day')`, [tokenHash(token), id]);
-    tokens.push(token);
-  }
-  return tokens;
-}
-
-interface Product {
-  readonly id: number;
-  readonly cycle: number;
-  readonly amount: string;
-}
-
-/** A product that is open around the clock (crypto), its shortest cycle and its minimum amount. */
-async function tradableProduct(client: pg.Client): Promise<Product> {
-  const { rows } = await client.query<{ id: number; seconds: number; min_amount: string }>(
-    `SELECT p.id, min(c.seconds) AS seconds, p.min_amount::text FROM products p JOIN product_cycles c ON c.product_id = p.id
-     WHERE p.symbol = 'BTCUSDT' GROUP BY p.id, p.min_amount`,
-  );
-  const row = rows[0];
-  if (!row) throw new Error('no BTCUSDT product');
-  return { id: row.id, cycle: row.seconds, amount: (Number(row.min_amount) / 100).toFixed(2) };
 }
 
 interface Result {
@@ -103,9 +29,13 @@ interface Result {
   readonly p50: number;
   readonly p99: number;
   readonly errors: number;
+  readonly serverCpuMsPerCreate: number;
+  readonly postgresCpuMsPerCreate: number;
+  /** null without pg_stat_statements. */
+  readonly statementsPerCreate: number | null;
 }
 
-async function load(bases: readonly string[], tokens: readonly string[], product: Product): Promise<Result> {
+async function load(bases: readonly string[], tokens: readonly string[], product: Product, pids: readonly number[], statements: Awaited<ReturnType<typeof statementCounter>>): Promise<Result> {
   const latencies: number[] = [];
   let errors = 0;
   let measuring = false;
@@ -135,13 +65,28 @@ async function load(bases: readonly string[], tokens: readonly string[], product
   stopAt = warmupEnd + MEASURE_MS;
   const workers = Array.from({ length: CONCURRENCY }, worker);
   await new Promise((r) => setTimeout(r, WARMUP_MS));
+  await statements?.reset();
+  const meter = cpuMeter(pids);
   measuring = true;
   const measuredFrom = performance.now();
   await Promise.all(workers);
   const elapsed = (performance.now() - measuredFrom) / 1000;
+  const cpu = meter.end();
+  // Includes the instances' own background statements in the window (the feed's tick per second, settlement).
+  const calls = statements ? await statements.calls() : null;
+  if (statements && process.env['BENCH_TOP_STATEMENTS']) for (const row of await statements.top(12)) console.log(`  ${row.calls.padStart(7)}  ${row.query}`);
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
-  return { perSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors };
+  const n = Math.max(1, latencies.length);
+  return {
+    perSecond: latencies.length / elapsed,
+    p50: at(0.5),
+    p99: at(0.99),
+    errors,
+    serverCpuMsPerCreate: cpu.serverMs / n,
+    postgresCpuMsPerCreate: cpu.postgresMs / n,
+    statementsPerCreate: calls === null ? null : calls / n,
+  };
 }
 
 async function run(instances: number): Promise<Result> {
@@ -153,22 +98,26 @@ async function run(instances: number): Promise<Result> {
   try {
     // The first instance migrates and seeds; the others start on the migrated database.
     let at = performance.now();
-    const first = await startInstance(databaseUrl(name), 0);
+    const first = await startInstance(serverDatabaseUrl(url, name), 0);
     console.log(`  first instance up (migrate, seed, market backfill) in ${formatNumber((performance.now() - at) / 1000)} s`);
     at = performance.now();
     children.push(first.child);
-    const rest = await Promise.all(Array.from({ length: instances - 1 }, (_, i) => startInstance(databaseUrl(name), i + 1)));
+    const rest = await Promise.all(Array.from({ length: instances - 1 }, (_, i) => startInstance(serverDatabaseUrl(url, name), i + 1)));
     children.push(...rest.map((r) => r.child));
     if (instances > 1) console.log(`  ${instances - 1} more instance(s) up in ${formatNumber((performance.now() - at) / 1000)} s`);
-    const client = new pg.Client({ connectionString: databaseUrl(name) });
+    const client = new pg.Client({ connectionString: databaseUrl(url, name) });
     await client.connect();
-    const tokens = await seedMembers(client);
+    const tokens = await seedMembers(client, MEMBERS);
     const product = await tradableProduct(client);
+    const statements = await statementCounter(client);
+    const pids = children.map((c) => c.pid ?? 0);
+    const result = await load([first.base, ...rest.map((r) => r.base)], tokens, product, pids, statements);
     await client.end();
-    const result = await load([first.base, ...rest.map((r) => r.base)], tokens, product);
     console.log(
       `${instances} instance(s), ${CONCURRENCY} in flight: ${formatNumber(result.perSecond)} order creates/s, p50 ${formatNumber(result.p50)} ms, ` +
-        `p99 ${formatNumber(result.p99)} ms, ${result.errors} errors`,
+        `p99 ${formatNumber(result.p99)} ms, ${result.errors} errors; CPU per create: server ${formatNumber(result.serverCpuMsPerCreate)} ms, ` +
+        `PostgreSQL ${formatNumber(result.postgresCpuMsPerCreate)} ms; statements per create: ${result.statementsPerCreate === null ? 'not counted (PG_STATEMENTS=1)' : formatNumber(result.statementsPerCreate)}` +
+        `; load average ${loadavg()[0]?.toFixed(2)}`,
     );
     return result;
   } finally {
@@ -178,6 +127,10 @@ async function run(instances: number): Promise<Result> {
   }
 }
 
+console.log(`order-http: ${CONCURRENCY} in flight, ${MEASURE_MS / 1000} s measured after ${WARMUP_MS / 1000} s; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 const one = await run(1);
+// BENCH_ONLY_ONE=1: the single instance alone (profiling it, e.g. with NODE_OPTIONS=--cpu-prof).
+if (process.env['BENCH_ONLY_ONE']) process.exit(0);
 const three = await run(3);
+console.log(`target: 1 instance >= 1,000 creates/s at p99 <= 50 ms -> ${one.perSecond >= 1000 && one.p99 <= 50 ? 'met' : 'NOT met'}; 3 instances >= 0.8 x 1 -> ${three.perSecond >= 0.8 * one.perSecond ? 'met' : 'NOT met'}`);
 console.log(`BENCH order creates over HTTP on PostgreSQL (3 instances vs 1): ours ${formatNumber(three.perSecond)} req/s, baseline ${formatNumber(one.perSecond)} req/s, ratio ${formatNumber(one.perSecond / three.perSecond)}`);

@@ -48,12 +48,18 @@ run_pg "$bin_dir/initdb" -D "$tmp/data" -U postgres -A trust -E UTF8 --locale=C.
   { cat "$tmp/initdb.log" >&2; exit 1; }
 
 # Durability is pointless for a throwaway test server; turning it off saves the shared cores a lot of fsync.
-opts="-c listen_addresses=127.0.0.1 -p $port -k $tmp/socket -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+# PG_DURABLE=1 keeps PostgreSQL's defaults (fsync, synchronous commit), as a benchmark of a real setup needs;
+# PG_STATEMENTS=1 loads pg_stat_statements, for counting the statements each request sends (not those triggers run).
+opts="-c listen_addresses=127.0.0.1 -p $port -k $tmp/socket -c max_connections=200"
+[[ "${PG_DURABLE:-}" == 1 ]] || opts="$opts -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+[[ "${PG_STATEMENTS:-}" == 1 ]] && opts="$opts -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=top"
 started=1
 run_pg "$bin_dir/pg_ctl" -D "$tmp/data" -l "$tmp/server.log" -o "$opts" -w -t 30 start >/dev/null ||
   { cat "$tmp/server.log" >&2; exit 1; }
 
 export DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
+# The same server over its Unix socket, for a client on this machine that wants to skip loopback TCP (benchmarks).
+export DATABASE_SOCKET_DIR="$tmp/socket" DATABASE_PORT="$port"
 version=$("$bin_dir/psql" "$DATABASE_URL" -Atc 'SHOW server_version')
 echo "with-postgres: PostgreSQL $version on 127.0.0.1:$port (data in $tmp)"
 
