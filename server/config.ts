@@ -23,6 +23,9 @@ export const configSchema = z.object({
    *  in a loop instead of the simulator; the others stay simulated. Unset: every product is simulated. Needs
    *  DEMO=true (see replayRefusal). */
   REPLAY_DIR: z.string().min(1).optional(),
+  /** Connections each instance keeps to PostgreSQL (DATABASE_URL), besides one per job it leads. See docs/scaling.md
+   *  for the measurement behind the default. */
+  DATABASE_POOL: z.coerce.number().int().min(1).max(100).default(10),
   /** Where the app's build is served from. */
   STATIC_DIR: z.string().default('./dist'),
   /** Where uploaded images live: never inside STATIC_DIR. */

@@ -24,7 +24,7 @@ export interface Running {
 }
 
 export async function openDatabase(config: Config): Promise<Database> {
-  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPglite(resolve(config.DATA_DIR, 'pg'));
+  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL, config.DATABASE_POOL) : openPglite(resolve(config.DATA_DIR, 'pg'));
 }
 
 export function makeDeps(database: Database, config: Config, clock: Clock = systemClock, checkResponses = false): Deps {

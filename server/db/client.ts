@@ -31,8 +31,8 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   };
 }
 
-export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection that the server drops (restart, failover, admin kill) must not take the process down:
   // the pool discards that client and the next query opens a new one.
   pool.on('error', (e: Error & { code?: string }) => console.error(`[db] idle connection lost (${e.code ?? e.message}); the pool reconnects on demand`));
