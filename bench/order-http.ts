@@ -9,7 +9,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { cpuMeter, databaseUrl, seedMembers, serverDatabaseUrl, startInstance, statementCounter, stop, tradableProduct, type Product } from './instances.ts';
+import { cpuMeter, databaseUrl, postJson, seedMembers, serverDatabaseUrl, startInstance, statementCounter, stop, tradableProduct, type Product } from './instances.ts';
 import { formatNumber } from './stats.ts';
 
 const MEMBERS = 200;
@@ -30,6 +30,8 @@ interface Result {
   readonly p99: number;
   readonly errors: number;
   readonly serverCpuMsPerCreate: number;
+  /** This process, the load generator. */
+  readonly clientCpuMsPerCreate: number;
   readonly postgresCpuMsPerCreate: number;
   /** null without pg_stat_statements. */
   readonly statementsPerCreate: number | null;
@@ -46,13 +48,14 @@ async function load(bases: readonly string[], tokens: readonly string[], product
     const base = bases[i % bases.length] ?? '';
     const token = tokens[i % tokens.length] ?? '';
     const started = performance.now();
-    const res = await fetch(`${base}/api/order/create`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: token, 'idempotency-key': randomUUID() },
-      body: JSON.stringify({ productId: product.id, direction: i % 2 === 0 ? 'rise' : 'fall', amount: product.amount, cycle: product.cycle }),
+    const res = await postJson(`${base}/api/order/create`, { authorization: token, 'idempotency-key': randomUUID() }, {
+      productId: product.id,
+      direction: i % 2 === 0 ? 'rise' : 'fall',
+      amount: product.amount,
+      cycle: product.cycle,
     });
-    const body = (await res.json()) as { code?: number; msg?: string };
-    if (!res.ok || body.code !== 0) {
+    const body = res.body as { code?: number; msg?: string };
+    if (res.status !== 200 || body.code !== 0) {
       errors++;
       if (errors <= 3) console.log(`  error ${res.status}: ${body.msg ?? ''}`);
     }
@@ -67,11 +70,13 @@ async function load(bases: readonly string[], tokens: readonly string[], product
   await new Promise((r) => setTimeout(r, WARMUP_MS));
   await statements?.reset();
   const meter = cpuMeter(pids);
+  const clientFrom = process.cpuUsage();
   measuring = true;
   const measuredFrom = performance.now();
   await Promise.all(workers);
   const elapsed = (performance.now() - measuredFrom) / 1000;
   const cpu = meter.end();
+  const client = process.cpuUsage(clientFrom);
   // Includes the instances' own background statements in the window (the feed's tick per second, settlement).
   const calls = statements ? await statements.calls() : null;
   if (statements && process.env['BENCH_TOP_STATEMENTS']) for (const row of await statements.top(12)) console.log(`  ${row.calls.padStart(7)}  ${row.query}`);
@@ -84,6 +89,7 @@ async function load(bases: readonly string[], tokens: readonly string[], product
     p99: at(0.99),
     errors,
     serverCpuMsPerCreate: cpu.serverMs / n,
+    clientCpuMsPerCreate: (client.user + client.system) / 1000 / n,
     postgresCpuMsPerCreate: cpu.postgresMs / n,
     statementsPerCreate: calls === null ? null : calls / n,
   };
@@ -116,7 +122,7 @@ async function run(instances: number): Promise<Result> {
     console.log(
       `${instances} instance(s), ${CONCURRENCY} in flight: ${formatNumber(result.perSecond)} order creates/s, p50 ${formatNumber(result.p50)} ms, ` +
         `p99 ${formatNumber(result.p99)} ms, ${result.errors} errors; CPU per create: server ${formatNumber(result.serverCpuMsPerCreate)} ms, ` +
-        `PostgreSQL ${formatNumber(result.postgresCpuMsPerCreate)} ms; statements per create: ${result.statementsPerCreate === null ? 'not counted (PG_STATEMENTS=1)' : formatNumber(result.statementsPerCreate)}` +
+        `PostgreSQL ${formatNumber(result.postgresCpuMsPerCreate)} ms, the client ${formatNumber(result.clientCpuMsPerCreate)} ms; statements per create: ${result.statementsPerCreate === null ? 'not counted (PG_STATEMENTS=1)' : formatNumber(result.statementsPerCreate)}` +
         `; load average ${loadavg()[0]?.toFixed(2)}`,
     );
     return result;
