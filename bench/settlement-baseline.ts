@@ -59,7 +59,7 @@ async function settleOne(db: Db, now: number, graceMs: number): Promise<number> 
     const won = await rows<{ id: number }>(
       tx,
       sql`UPDATE orders SET status = ${o.status}, settle_price = ${settlePrice}, settle_tick_time = ${tickT}, payout = ${o.payout},
-            profit = ${o.profit}, settled_at = ${now}
+            profit = ${o.profit}, settled_at = ${now}, changed_xid = pg_current_xact_id()
           WHERE id = ${r.id} AND status = 'open' RETURNING id`,
     );
     if (!won.length) return 1;
