@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Category } from '../../../contract/market.ts';
 import { LiveMark } from '../../market/LiveMark.tsx';
@@ -12,8 +12,11 @@ const CATEGORIES: readonly Category[] = ['stocks', 'forex', 'crypto', 'metals'];
 export function MarketScreen() {
   const { t } = useTranslation();
   const [category, setCategory] = useState<Category>('crypto');
+  // A tap paints the chosen tab in the next frame; the other category's rows mount after it, in a render React
+  // may interrupt, so a slow phone's tap never waits for the list (issue 21: INP on /hq).
+  const listed = useDeferredValue(category);
   const { items, live } = useProducts();
-  const shown = items?.filter((p) => p.category === category) ?? null;
+  const shown = items?.filter((p) => p.category === listed) ?? null;
   return (
     <div className="stack">
       <div className="segmented" role="tablist" aria-label={t('market.categories')}>
@@ -32,7 +35,7 @@ export function MarketScreen() {
           </button>
         ))}
       </div>
-      <section id="hq-panel" role="tabpanel" aria-labelledby={`hq-tab-${category}`} className="panel live-panel">
+      <section id="hq-panel" role="tabpanel" aria-labelledby={`hq-tab-${listed}`} aria-busy={listed !== category} className="panel live-panel">
         <LiveMark live={live} />
         {shown === null ? <p className="muted">{t('app.loading')}</p> : null}
         {shown !== null && shown.length === 0 ? <p className="muted">{t('market.empty')}</p> : null}
