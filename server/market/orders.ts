@@ -90,7 +90,7 @@ export async function placeOrder(db: Db, o: PlaceOrder, answerKey: AnswerKey | n
   if (!isOpen(product.session, now) || !isOpen(product.session, settleTime - 1000)) throw new ApiError('error.market_closed');
   if (!tick || now - tick.t > STALE_TICK_MS) throw new ApiError('error.market_closed');
   const fee = tradeFee(o.amount, product.feePpm);
-  const placed: Omit<OrderRow, 'orderNo' | 'changedXid'> = {
+  const placed: Omit<OrderRow, 'orderNo'> = {
     id: terms.id, userId: o.userId, productId: product.id, direction: o.direction, amount: o.amount, fee, cycle: cycle.seconds,
     payoutPpm: cycle.payoutPpm, openPrice: tick.price, openTickTime: tick.t, openTime: now, settleTime, status: 'open',
     settlePrice: null, settleTickTime: null, payout: null, profit: null, settledAt: null,
