@@ -128,18 +128,7 @@ test('a new version waits behind a visible "reload" prompt, and reloading switch
   const prompt = page.getByRole('alert', { name: en.pwa['update_title'] ?? '' });
   await expect(page.getByText(en.pwa['update_ready'] ?? '')).toBeHidden();
   const before = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL ?? null);
-  // A new build is a changed sw.js (new precache revisions). Change the served one, with its precompressed
-  // copies, for as long as this test runs: the browser finds it on its next update check.
-  const files = ['dist/sw.js', 'dist/sw.js.br', 'dist/sw.js.gz'];
-  const original = files.map((f) => readFileSync(f));
-  try {
-    const changed = Buffer.concat([original[0] ?? Buffer.alloc(0), Buffer.from(`\n// e2e: a new build ${Date.now()}\n`)]);
-    writeFileSync('dist/sw.js', changed);
-    writeFileSync('dist/sw.js.br', brotliCompressSync(changed));
-    writeFileSync('dist/sw.js.gz', gzipSync(changed));
-    await page.evaluate(async () => {
-      await (await navigator.serviceWorker.getRegistration())?.update();
-    });
+  await withNewBuild(page, async () => {
     await expect(prompt).toBeVisible();
     await expect(prompt.getByText(en.pwa['update_ready'] ?? '')).toBeVisible();
     // Nothing swapped behind the member's back: the old worker still controls the page, the new one waits.
@@ -161,10 +150,56 @@ test('a new version waits behind a visible "reload" prompt, and reloading switch
     });
     expect(after).toEqual({ waiting: false, controlled: true });
     expect(before).toMatch(/\/sw\.js$/);
+  });
+});
+
+test('"reload" switches to the new version also on a page the old worker does not control', async ({ page, context }) => {
+  // A hard reload (or a worker that failed to start for the navigation) leaves a page outside the service worker:
+  // it never sees a controller change, so reloading must not wait for one.
+  await openControlled(page, '/');
+  const other = await context.newPage();
+  await other.goto('/');
+  await expect.poll(() => other.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await withNewBuild(page, async () => {
+    const prompt = page.getByRole('alert', { name: en.pwa['update_title'] ?? '' });
+    await expect(prompt).toBeVisible();
+    // The other tab keeps the old worker in use, so the new one waits; this one is reloaded past the service worker.
+    const cdp = await context.newCDPSession(page);
+    const hardReloaded = page.waitForEvent('load');
+    await cdp.send('Page.reload', { ignoreCache: true });
+    await hardReloaded;
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+    await expect(prompt).toBeVisible();
+    expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(true);
+    const reloaded = page.waitForEvent('load');
+    await prompt.getByRole('button', { name: en.pwa['update_reload'] ?? '' }).click();
+    await reloaded;
+    await expect(prompt).toBeHidden();
+    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
+  });
+});
+
+/**
+ * Runs `body` while the server serves a new build: a changed sw.js (new precache revisions) with its precompressed
+ * copies, found by the update check this starts. The build on disk is put back afterwards.
+ */
+async function withNewBuild(page: Page, body: () => Promise<void>): Promise<void> {
+  const files = ['dist/sw.js', 'dist/sw.js.br', 'dist/sw.js.gz'];
+  const original = files.map((f) => readFileSync(f));
+  try {
+    const changed = Buffer.concat([original[0] ?? Buffer.alloc(0), Buffer.from(`\n// e2e: a new build ${Date.now()}\n`)]);
+    writeFileSync('dist/sw.js', changed);
+    writeFileSync('dist/sw.js.br', brotliCompressSync(changed));
+    writeFileSync('dist/sw.js.gz', gzipSync(changed));
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    await body();
   } finally {
     files.forEach((f, i) => writeFileSync(f, original[i] ?? Buffer.alloc(0)));
   }
-});
+}
 
 test.describe('the inline shell, before any JavaScript', () => {
   test.use({ serviceWorkers: 'block' });

@@ -1,0 +1,27 @@
+/**
+ * "Reload" on the update prompt: the waiting service worker takes over, then the page reloads into it.
+ *
+ * The library's own reload waits for the page's controller to change, which never happens on a page the old
+ * worker does not control (a hard reload, or a worker that failed to start for the navigation): there the member
+ * tapped "Reload" and nothing happened. So the reload follows the waiting worker itself, and a version that has
+ * already taken over (from another tab) is reloaded into at once.
+ */
+export async function reloadIntoNewVersion(
+  skipWaiting: () => Promise<void>,
+  container: Pick<ServiceWorkerContainer, 'getRegistration'> = navigator.serviceWorker,
+  reload: () => void = () => window.location.reload(),
+): Promise<void> {
+  let reloaded = false;
+  const reloadOnce = (): void => {
+    if (reloaded) return;
+    reloaded = true;
+    reload();
+  };
+  const waiting = (await container.getRegistration())?.waiting;
+  if (!waiting) return reloadOnce();
+  // "redundant": an even newer version replaced it while the prompt was up; reloading gets the newest one.
+  waiting.addEventListener('statechange', () => {
+    if (waiting.state === 'activated' || waiting.state === 'redundant') reloadOnce();
+  });
+  await skipWaiting();
+}
