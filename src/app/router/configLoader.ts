@@ -30,13 +30,31 @@ export function createConfigLoader(client: ApiClient, doc: Pick<Document, 'title
   };
 }
 
-const STRINGS = ['web_name', 'currency', 'defaultLang', 'minDeposit', 'minWithdraw', 'supportHours'] as const;
-const ARRAYS = ['langs', 'levelThresholds'] as const;
+type JsonKind<T> = T extends readonly unknown[] ? 'array' : T extends string ? 'string' : T extends number ? 'number' : never;
+
+/**
+ * Each config field's JSON kind, derived from the contract's type: a field added to the contract, or one whose type
+ * changes, fails the typecheck here until this list agrees. Only the type is imported: the schema's parser (zod)
+ * stays out of the first screen's code.
+ */
+const FIELD_KINDS: { readonly [K in keyof AppConfig]-?: JsonKind<AppConfig[K]> } = {
+  web_name: 'string',
+  serverTime: 'number',
+  currency: 'string',
+  defaultLang: 'string',
+  langs: 'array',
+  minDeposit: 'string',
+  minWithdraw: 'string',
+  levelThresholds: 'array',
+  supportHours: 'string',
+};
+
+const kindOf = (value: unknown): string => (Array.isArray(value) ? 'array' : typeof value);
 
 /**
  * The config the last visit fetched, or null. Public and the same for every member (brand, currency, minimums);
  * the server checks every limit again, so a stale copy can only show an old figure until the fresh one arrives.
- * A copy of another shape (an older app's) is ignored. The schema's parser stays out of the first screen's code.
+ * A copy of another shape (an older app's) is ignored.
  */
 export function rememberedConfig(): AppConfig | null {
   const text = readItem(CONFIG_KEY);
@@ -45,10 +63,7 @@ export function rememberedConfig(): AppConfig | null {
     const value: unknown = JSON.parse(text);
     if (typeof value !== 'object' || value === null) return null;
     const fields = value as Record<string, unknown>;
-    const shaped =
-      STRINGS.every((key) => typeof fields[key] === 'string') &&
-      ARRAYS.every((key) => Array.isArray(fields[key])) &&
-      typeof fields['serverTime'] === 'number';
+    const shaped = Object.entries(FIELD_KINDS).every(([key, kind]) => kindOf(fields[key]) === kind);
     return shaped ? (value as AppConfig) : null;
   } catch {
     return null;
