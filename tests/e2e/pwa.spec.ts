@@ -175,7 +175,7 @@ test('"reload" switches to the new version also on a page the old worker does no
     await prompt.getByRole('button', { name: en.pwa['update_reload'] ?? '' }).click();
     await reloaded;
     await expect(prompt).toBeHidden();
-    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+    await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(false);
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
   });
 });

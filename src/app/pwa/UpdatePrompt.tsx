@@ -2,14 +2,14 @@ import { useRegisterSW } from 'virtual:pwa-register/react';
 import { useTranslation } from 'react-i18next';
 import { reloadIntoNewVersion } from './reloadIntoNewVersion.ts';
 
-/**
- * Registers the service worker (registerType "prompt"). A new version waits until the member chooses to
- * reload, so it never swaps the app under an order being placed; "Later" keeps the open page as it is.
- */
 // The library would reload every open tab as soon as any one of them took the new version. A tab reloads only when
 // its own member taps "Reload" (reloadIntoNewVersion), so another tab's choice never swaps this one's screen.
 function stayOnThisPage(): void {}
 
+/**
+ * Registers the service worker (registerType "prompt"). A new version waits until the member chooses to
+ * reload, so it never swaps the app under an order being placed; "Later" keeps the open page as it is.
+ */
 export function UpdatePrompt() {
   const { t } = useTranslation();
   const {

@@ -39,6 +39,15 @@ describe('reloadIntoNewVersion', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
+  it('reloads at once when the worker it finds has already taken over', async () => {
+    const worker = new FakeWorker();
+    worker.state = 'activated';
+    const { reload, skipWaiting, run } = setup(worker);
+    await run();
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(skipWaiting).not.toHaveBeenCalled();
+  });
+
   it('reloads at once when nothing waits any more (another tab already took the new version)', async () => {
     const { reload, skipWaiting, run } = setup(null);
     await run();

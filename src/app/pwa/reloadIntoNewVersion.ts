@@ -17,11 +17,12 @@ export async function reloadIntoNewVersion(
     reloaded = true;
     reload();
   };
-  const waiting = (await container.getRegistration())?.waiting;
-  if (!waiting) return reloadOnce();
   // "redundant": an even newer version replaced it while the prompt was up; reloading gets the newest one.
+  const settled = (worker: ServiceWorker) => worker.state === 'activated' || worker.state === 'redundant';
+  const waiting = (await container.getRegistration())?.waiting;
+  if (!waiting || settled(waiting)) return reloadOnce();
   waiting.addEventListener('statechange', () => {
-    if (waiting.state === 'activated' || waiting.state === 'redundant') reloadOnce();
+    if (settled(waiting)) reloadOnce();
   });
   await skipWaiting();
 }
