@@ -163,7 +163,6 @@ export async function statementCounter(
   };
 }
 
-
 const keepAlive = new Agent({ keepAlive: true, maxSockets: 256 });
 
 /**
