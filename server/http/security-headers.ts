@@ -67,19 +67,15 @@ export function securityHeaders(trustedProxies: readonly string[]): MiddlewareHa
 // Only over TLS: a browser that got HSTS over plain HTTP would ignore it anyway, and a local demo must stay reachable.
 const HSTS = { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' };
 
-/** An API answer's policy: it is JSON, never a document, so it may load nothing and be framed by no one. */
-export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
-
 /**
- * An API answer is data, not a page: the document-only headers (the page's CSP, Permissions-Policy, COOP) say
- * nothing for it, and on a poll every few seconds their half a kilobyte was most of what a member paid for.
+ * An API answer is data, never a document: it has nothing to load, embed or refer on, so the document headers
+ * (a CSP, X-Frame-Options, Referrer-Policy, Permissions-Policy, COOP) say nothing for it. nosniff stays, so no
+ * browser ever takes JSON for a page or a script. On a poll or stream every second those headers were most of
+ * what a member paid for.
  */
 function apiHeaderValues(tls: boolean): Record<string, string> {
   return {
-    'Content-Security-Policy': API_CSP,
     'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    'X-Frame-Options': 'DENY',
     ...(tls ? HSTS : {}),
   };
 }
