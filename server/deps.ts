@@ -1,6 +1,7 @@
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { LiveMarket } from './market/live-market.ts';
 import type { MarketSignals } from './market/signals.ts';
 
 /** Everything a route needs, passed explicitly so tests build the app without a socket. */
@@ -12,4 +13,6 @@ export interface Deps {
   readonly checkResponses: boolean;
   /** In-process news for the background jobs (an order placed wakes settlement). */
   readonly signals: MarketSignals;
+  /** This instance's live market streams (GET product/live), woken by each new watermark. */
+  readonly live: LiveMarket;
 }

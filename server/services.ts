@@ -4,6 +4,7 @@ import { AccrualService } from './earn/service.ts';
 import { leadershipFor, type Leadership } from './leader.ts';
 import { DemoApprover } from './money/demo-approver.ts';
 import { startMarketServices } from './market/services.ts';
+import { listenForWatermarks, postgresConfigOf } from './market/watermark-listener.ts';
 import { queueCashbackOnSettled } from './referral/on-settled.ts';
 import { startCashbackService } from './referral/service.ts';
 import type { Service } from './service.ts';
@@ -14,6 +15,9 @@ import type { Service } from './service.ts';
  */
 export async function startServices(deps: Deps, leadership: Leadership = leadershipFor(deps.db)): Promise<Service[]> {
   const services: Service[] = [await leadership.lead('accrual', () => new AccrualService(deps).start())];
+  // Every instance serves live streams, whichever one runs the feed: each hears the watermark by NOTIFY.
+  const postgres = postgresConfigOf(deps.db);
+  if (postgres) services.push(listenForWatermarks(postgres, (w) => deps.live.watermarkRose(w)));
   // Demo mode: reviews approve themselves after DEMO_AUTO_APPROVE_MS; off (0) unless asked for.
   if (deps.config.DEMO_AUTO_APPROVE_MS > 0) services.push(await leadership.lead('demo-approver', () => new DemoApprover(deps).start()));
   // Market feed and settlement; tests turn MARKET_FEED off and drive both with the manual clock.

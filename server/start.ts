@@ -8,6 +8,8 @@ import { openPglite, openPostgres, type Database } from './db/client.ts';
 import { lockDataDir } from './db/dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
+import { LiveMarket } from './market/live-market.ts';
+import { replayedSymbols } from './market/service.ts';
 import { MarketSignals } from './market/signals.ts';
 import { seedIfEmpty } from './seed.ts';
 import { listen } from './http/listen.ts';
@@ -34,6 +36,7 @@ export function makeDeps(database: Database, config: Config, clock: Clock = syst
     clock,
     checkResponses,
     signals: new MarketSignals(),
+    live: new LiveMarket(database.db, clock, replayedSymbols(config.REPLAY_DIR)),
   };
 }
 
@@ -76,6 +79,8 @@ async function startOn(config: Config, release: () => void): Promise<Running> {
     seeded,
     async stop() {
       unpublish();
+      // Open streams end first, or the listeners would wait for them; their clients resume from their cursors.
+      deps.live.stop();
       for (const s of services) await s.stop();
       await loopback?.close();
       await listening.close();

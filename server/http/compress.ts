@@ -10,15 +10,26 @@ const COMPRESSIBLE = /^(?:application\/(?:[\w.+-]+\+)?json|text\/(?!event-stream
 export const encode = (bytes: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> =>
   encoding === 'br' ? brotli(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }) : gz(bytes, { level: 6 });
 
-/** The encoding to use: brotli, then gzip, when the request accepts it with a q above 0. */
-export function chooseEncoding(header: string | undefined): 'br' | 'gzip' | null {
+/** Each encoding the Accept-Encoding header names, with its q. */
+function acceptedEncodings(header: string | undefined): Map<string, number> {
   const accepted = new Map<string, number>();
   for (const part of (header ?? '').split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
     if (name) accepted.set(name, q === undefined ? 1 : Number(q));
   }
-  for (const enc of ['br', 'gzip'] as const) if ((accepted.get(enc) ?? accepted.get('*') ?? 0) > 0) return enc;
+  return accepted;
+}
+
+/** Whether the request accepts `encoding` (by name or `*`) with a q above 0. */
+export function accepts(header: string | undefined, encoding: 'br' | 'gzip'): boolean {
+  const accepted = acceptedEncodings(header);
+  return (accepted.get(encoding) ?? accepted.get('*') ?? 0) > 0;
+}
+
+/** The encoding to use: brotli, then gzip, when the request accepts it with a q above 0. */
+export function chooseEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  for (const enc of ['br', 'gzip'] as const) if (accepts(header, enc)) return enc;
   return null;
 }
 

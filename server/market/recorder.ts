@@ -10,6 +10,9 @@ import type { Bar, FeedBatch, LastPrice, Resolution, Tick } from './feed.ts';
  */
 
 const CHUNK = 20_000;
+
+/** The channel the feed's writer NOTIFYs with each new watermark (its decimal text). */
+export const WATERMARK_CHANNEL = 'market_watermark';
 const RESOLUTIONS: readonly Resolution[] = [60, 3600, 86400];
 
 interface Candle {
@@ -97,7 +100,9 @@ export async function recordBatch(db: Db, batch: FeedBatch, completeUpTo?: numbe
     const fresh = (k: Tick) => k.t > final;
     const kept: FeedBatch = { ticks: batch.ticks.filter(fresh), bars: batch.bars, historyTicks: batch.historyTicks.filter(fresh) };
     const written = await writeBatch(tx, kept);
-    await tx.execute(sql`UPDATE market_watermark SET t = greatest(t, ${completeUpTo})`);
+    // Every instance's live streams wake on this (market/watermark-listener.ts): delivered at commit, in order.
+    await tx.execute(sql`WITH raised AS (UPDATE market_watermark SET t = greatest(t, ${completeUpTo}) RETURNING t)
+      SELECT pg_notify(${WATERMARK_CHANNEL}, t::text) FROM raised`);
     return written;
   });
 }

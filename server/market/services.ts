@@ -27,7 +27,10 @@ export async function startMarketServices(deps: Deps, opts: MarketServicesOption
     const market = await createMarketFeed(deps.db, deps.config);
     const resumed = await market.resume(deps.clock.now());
     console.log(`[market] ${market.feed.name}: resumed with ${resumed.candles} candles and ${resumed.ticks} ticks.`);
-    market.onFinal = (t) => scheduler?.watermarkRose(t);
+    market.onFinal = (t) => {
+      scheduler?.watermarkRose(t);
+      deps.live.watermarkRose(t);
+    };
     return runMarketFeed(deps, market);
   });
   const settlement = await leadership.lead('settlement', async () => {

@@ -1,0 +1,291 @@
+import type { z } from 'zod';
+import type { trade } from '../../src/contract/market.ts';
+import type { Clock, CancelTimer } from '../clock.ts';
+import type { Db } from '../db/client.ts';
+import { ApiError } from '../http/errors.ts';
+import { loadProducts, type MarketProduct } from './catalog.ts';
+import { formatScaled } from './prices.ts';
+import { quoteOf, quotes, summaryOf, type Quote } from './quotes.ts';
+import { watermark } from './recorder.ts';
+import { tradesAfter, type TradesAfter } from './live-trades.ts';
+import { turnover24h } from './turnover.ts';
+
+type Trade = z.infer<typeof trade>;
+
+/** Where one stream's events go. `send` answers false when the client cannot keep up: the stream is then dropped. */
+export interface LiveSink {
+  send(text: string): boolean;
+  close(): void;
+}
+
+export interface LiveRequest {
+  readonly watch: readonly { readonly id: number; readonly since: number | undefined }[];
+  readonly quotes: readonly { readonly id: number }[];
+}
+
+/** An idle stream still gets an event this often: the client knows it is alive, and proxies keep it open. */
+export const KEEPALIVE_MS = 15_000;
+/** A watched product's 24 h figures are read again at least this often without a trade (the window slides). */
+const STATS_EVERY_MS = 30_000;
+/** The catalogue is read again this often (a product added, withdrawn or renamed). */
+const CATALOG_EVERY_MS = 60_000;
+
+interface Watcher {
+  readonly sink: LiveSink;
+  readonly full: ReadonlySet<number>;
+  /** Every product this stream quotes (the watched ones too), in the order asked. */
+  readonly quoted: readonly number[];
+  readonly sentQuote: Map<number, string>;
+  readonly sentStats: Map<number, string>;
+  /** A resume whose cursor is ahead of this instance: its trades at or before it were sent already. */
+  readonly floor: Map<number, number>;
+  lastSentAt: number;
+  /** Events built while its first one was being read, sent right after it. */
+  pending: string[] | null;
+}
+
+/** What one step read: per product, its new trades, quote and 24 h figures as JSON text, shared by every stream. */
+interface StepParts {
+  readonly trades: ReadonlyMap<number, readonly Trade[]>;
+  readonly quotes: Map<number, string>;
+  readonly stats: Map<number, string>;
+}
+
+/**
+ * The live market of one instance: every stream (GET product/live) it serves, and one step per new watermark that
+ * reads what happened once (the new trades of every product, the quotes, the figures of watched products) and
+ * hands each stream the part it watches. A watermark says every tick at or before it is recorded, so the
+ * trades after the last step and up to it are complete and final: each is sent once, in order, to every stream.
+ * Watermarks come from the feed in this process and, on PostgreSQL, from every other instance's feed by NOTIFY.
+ * Nothing here decides anything: it only relays what the database holds.
+ */
+export class LiveMarket {
+  private readonly watchers = new Set<Watcher>();
+  /** Every stream has been sent what happened up to here (null until first read). */
+  private published: number | null = null;
+  private heard = 0;
+  private running: Promise<void> | null = null;
+  private rerun = false;
+  private catalog: { readonly at: number; readonly byId: Map<number, MarketProduct> } | null = null;
+  private readonly statsCache = new Map<number, { readonly json: string; readonly at: number }>();
+  private keepalive: CancelTimer | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly replayed: ReadonlySet<string>,
+  ) {}
+
+  /** A new watermark (from this process's feed or a NOTIFY); older or repeated ones are ignored. */
+  watermarkRose(w: number): void {
+    if (w <= this.heard) return;
+    this.heard = w;
+    this.kick();
+  }
+
+  /** How many streams are open (metrics, tests). */
+  get streams(): number {
+    return this.watchers.size;
+  }
+
+  /**
+   * Opens a stream: its first event (every product's quote; a watched one's figures and trades after its cursor)
+   * goes out before this resolves, then one event per step that changed something it watches. Unknown products
+   * are refused before anything is sent.
+   */
+  async subscribe(req: LiveRequest, sink: LiveSink): Promise<() => void> {
+    const products = await this.products();
+    const ids = [...req.watch.map((w) => w.id), ...req.quotes.map((q) => q.id)];
+    if (ids.some((id) => !products.has(id))) throw new ApiError('error.product_unknown');
+    if (this.published === null) {
+      const w = await watermark(this.db);
+      this.published ??= w;
+      this.heard = Math.max(this.heard, w);
+    }
+    const upTo = this.published;
+    const full = new Set(req.watch.map((w) => w.id));
+    const watcher: Watcher = {
+      sink,
+      full,
+      quoted: [...new Set(ids)],
+      sentQuote: new Map(),
+      sentStats: new Map(),
+      floor: new Map(req.watch.flatMap((w) => (w.since !== undefined && w.since > upTo ? [[w.id, w.since] as const] : []))),
+      lastSentAt: this.clock.now(),
+      pending: [],
+    };
+    this.watchers.add(watcher);
+    this.armKeepalive();
+    const unsubscribe = () => void this.watchers.delete(watcher);
+    try {
+      const wanted = req.watch.map((w): TradesAfter => ({ id: w.id, after: w.since ?? -1 }));
+      const q = await quotes(this.db, this.clock.now());
+      const parts: StepParts = {
+        trades: await tradesAfter(this.db, products, wanted, upTo),
+        quotes: this.quoteTexts(products, q, watcher.quoted),
+        stats: await this.readStats(products, q, full, new Set(), true),
+      };
+      const first = this.eventFor(watcher, upTo, parts, true);
+      const queued = watcher.pending ?? [];
+      watcher.pending = null;
+      if (!this.deliver(watcher, first ?? `data: {"w":${upTo}}\n\n`)) return unsubscribe;
+      for (const text of queued) if (!this.deliver(watcher, text)) break;
+    } catch (e) {
+      unsubscribe();
+      throw e;
+    }
+    return unsubscribe;
+  }
+
+  /** Ends every stream (a graceful stop: clients resume elsewhere from their cursor). */
+  stop(): void {
+    this.stopped = true;
+    this.keepalive?.();
+    for (const w of this.watchers) w.sink.close();
+    this.watchers.clear();
+  }
+
+  private kick(): void {
+    if (this.running) {
+      this.rerun = true;
+      return;
+    }
+    this.rerun = false;
+    this.running = this.step()
+      .catch((e: unknown) => console.error('[live] step failed', e))
+      .finally(() => {
+        this.running = null;
+        if (this.rerun && !this.stopped) this.kick();
+      });
+  }
+
+  private armKeepalive(): void {
+    if (this.keepalive !== null || this.stopped) return;
+    this.keepalive = this.clock.setTimer(() => {
+      this.keepalive = null;
+      if (this.watchers.size === 0) return;
+      this.kick();
+      this.armKeepalive();
+    }, KEEPALIVE_MS / 3);
+  }
+
+  /** Reads what happened since the last step, once, and sends each stream its part. */
+  private async step(): Promise<void> {
+    const from = this.published;
+    const to = Math.max(this.heard, from ?? 0);
+    if (from === null || this.watchers.size === 0) {
+      // Nobody to tell: a stream that opens later reads its start itself.
+      if (this.watchers.size === 0) this.published = from === null ? null : to;
+      return;
+    }
+    const products = await this.products();
+    const full = new Set<number>();
+    const quoted = new Set<number>();
+    for (const w of this.watchers) {
+      for (const id of w.full) full.add(id);
+      for (const id of w.quoted) quoted.add(id);
+    }
+    const all = [...products.keys()];
+    // Every product's trades, watched or not: a stream that opened during this step watches what it likes.
+    const trades = to > from ? await tradesAfter(this.db, products, all.map((id) => ({ id, after: from })), to) : new Map<never, never>();
+    const withTrades = new Set(trades.keys());
+    const q = await quotes(this.db, this.clock.now());
+    const parts: StepParts = {
+      trades,
+      quotes: this.quoteTexts(products, q, [...quoted]),
+      stats: await this.readStats(products, q, full, withTrades, false),
+    };
+    this.published = to;
+    for (const w of [...this.watchers]) {
+      const text = this.eventFor(w, to, parts, false, from);
+      if (text === null) continue;
+      if (w.pending !== null) w.pending.push(text);
+      else this.deliver(w, text);
+    }
+  }
+
+  private deliver(w: Watcher, text: string): boolean {
+    w.lastSentAt = this.clock.now();
+    if (w.sink.send(text)) return true;
+    this.watchers.delete(w);
+    w.sink.close();
+    return false;
+  }
+
+  /** One stream's event for a step (or its first), or null when nothing it watches changed and it spoke lately. */
+  private eventFor(w: Watcher, upTo: number, parts: StepParts, first: boolean, from = -1): string | null {
+    const items: string[] = [];
+    for (const id of w.quoted) {
+      let item = '';
+      if (w.full.has(id)) {
+        let list = parts.trades.get(id);
+        const floor = w.floor.get(id);
+        if (floor !== undefined) {
+          if (floor <= upTo) w.floor.delete(id);
+          if (floor > from) list = list?.filter((t) => t[0] > floor);
+        }
+        if (list !== undefined && list.length > 0) item += `,"trades":${JSON.stringify(list)}`;
+        const stats = parts.stats.get(id);
+        if (stats !== undefined && stats !== w.sentStats.get(id)) {
+          item += `,"stats":${stats}`;
+          w.sentStats.set(id, stats);
+        }
+      }
+      const quote = parts.quotes.get(id);
+      if (quote !== undefined && quote !== w.sentQuote.get(id)) {
+        item += `,"quote":${quote}`;
+        w.sentQuote.set(id, quote);
+      }
+      if (item !== '') items.push(`{"id":${id}${item}}`);
+    }
+    if (items.length === 0 && !first && this.clock.now() - w.lastSentAt < KEEPALIVE_MS) return null;
+    return `data: {"w":${upTo}${items.length ? `,"products":[${items.join(',')}]` : ''}}\n\n`;
+  }
+
+  private quoteTexts(products: ReadonlyMap<number, MarketProduct>, q: ReadonlyMap<number, Quote>, ids: readonly number[]): Map<number, string> {
+    const out = new Map<number, string>();
+    const now = this.clock.now();
+    for (const id of ids) {
+      const p = products.get(id);
+      if (!p) continue;
+      // The stream names the product once per item: its quote goes without the id.
+      out.set(id, JSON.stringify(quoteOf(summaryOf(p, q.get(id), now, this.replayed.has(p.symbol.toUpperCase()))), (key, value: unknown) => (key === 'id' ? undefined : value)));
+    }
+    return out;
+  }
+
+  /** The 24 h figures of watched products that traded (or whose figures are old), as turnover answers carry them. */
+  private async readStats(products: ReadonlyMap<number, MarketProduct>, q: ReadonlyMap<number, Quote>, watched: ReadonlySet<number>, moved: ReadonlySet<number>, all: boolean): Promise<Map<number, string>> {
+    const now = this.clock.now();
+    const out = new Map<number, string>();
+    for (const id of watched) {
+      const p = products.get(id);
+      if (!p) continue;
+      const held = this.statsCache.get(id);
+      if (held && !moved.has(id) && now - held.at < STATS_EVERY_MS) {
+        if (all) out.set(id, held.json);
+        continue;
+      }
+      const day = await turnover24h(this.db, p, now);
+      const price = q.get(id)?.price ?? p.sim.price;
+      const json = JSON.stringify({
+        volume24h: day.volume,
+        amount24h: day.amount,
+        high24h: formatScaled(day.high ?? price, p.decimals),
+        low24h: formatScaled(day.low ?? price, p.decimals),
+      });
+      this.statsCache.set(id, { json, at: now });
+      out.set(id, json);
+    }
+    return out;
+  }
+
+  private async products(): Promise<ReadonlyMap<number, MarketProduct>> {
+    const now = this.clock.now();
+    if (this.catalog === null || now - this.catalog.at >= CATALOG_EVERY_MS) {
+      this.catalog = { at: now, byId: new Map((await loadProducts(this.db)).map((p) => [p.id, p])) };
+    }
+    return this.catalog.byId;
+  }
+}
