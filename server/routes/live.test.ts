@@ -7,6 +7,7 @@ import { loadConfig } from '../config.ts';
 import { openPglite } from '../db/client.ts';
 import { productsNamed, recordTicks } from '../market/testing.ts';
 import { makeDeps } from '../start.ts';
+import type { LiveEvent } from '../../src/contract/live.ts';
 import { readLive, type LiveReader } from '../testing/live-reader.ts';
 import { T0, useTestServer } from '../testing/harness.ts';
 
@@ -28,7 +29,7 @@ async function trade(symbol: string, ...times: number[]): Promise<void> {
   s.deps.live.watermarkRose(Math.max(...times));
 }
 
-const tradeTimes = (e: { products?: { id: number; trades?: readonly (readonly [number, ...unknown[]])[] }[] | undefined }, id: number): number[] =>
+const tradeTimes = (e: LiveEvent, id: number): number[] =>
   e.products?.find((p) => p.id === id)?.trades?.map((t) => t[0]) ?? [];
 
 describe('GET product/live', () => {

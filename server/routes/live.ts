@@ -18,17 +18,18 @@ export function liveRoutes(app: Hono, deps: Deps): void {
     const req = validInput(liveReq, query);
     // gzip, never brotli: every browser streams gzip as it arrives, and a small gzip window keeps each stream light.
     const gzip = accepts(c.req.header('accept-encoding'), 'gzip');
+    const headers = {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      // A proxy that buffers (nginx) passes each event on at once.
+      'X-Accel-Buffering': 'no',
+      ...(gzip ? { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : {}),
+    };
+    // HEAD asks what a stream would be, without one.
+    if (c.req.method === 'HEAD') return new Response(null, { headers });
     const stream = eventStreamBody(gzip);
     const unsubscribe = await deps.live.subscribe(req, stream.sink);
     stream.onEnd(unsubscribe);
-    return new Response(stream.body, {
-      headers: {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-store',
-        // A proxy that buffers (nginx) passes each event on at once.
-        'X-Accel-Buffering': 'no',
-        ...(gzip ? { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : {}),
-      },
-    });
+    return new Response(stream.body, { headers });
   });
 }

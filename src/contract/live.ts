@@ -8,6 +8,7 @@ import { epochMs, price } from './primitives.ts';
  * for a client that cannot stream (a proxy that buffers or cuts long answers, an older app).
  */
 export const LIVE_PATH = 'product/live';
+export type LivePath = typeof LIVE_PATH;
 
 /** Most products one stream watches in full (trades and 24 h figures): the screens show one at a time. */
 export const MAX_WATCHED = 4;

@@ -22,6 +22,7 @@ import { shareByKey } from '../streams/share-by-key.ts';
 import type { Session } from './messages.ts';
 import { PERIOD_MS, type Periods } from './periods.ts';
 import { shareWithSnapshot, type SnapshotState } from './share-with-snapshot.ts';
+import { createLive, type LiveTiming } from './live.ts';
 import { createTransport, type Post } from './transport.ts';
 
 export interface HubDeps {
@@ -31,6 +32,8 @@ export interface HubDeps {
   readonly random?: () => number;
   /** Shorter periods for tests. */
   readonly periods?: Partial<Periods>;
+  /** Shorter live-stream timings for tests. */
+  readonly live?: Partial<LiveTiming>;
 }
 
 export interface PollSpec<T> {
@@ -95,6 +98,14 @@ export function createHub(deps: HubDeps) {
   });
 
   const polls = shareByKey<PollState<unknown>>();
+  const live = createLive({
+    fetch: deps.fetch,
+    apiBase: () => session$.value.apiBase,
+    visible$: visible$.pipe(distinctUntilChanged()),
+    scheduler,
+    ...(deps.random ? { random: deps.random } : {}),
+    ...(deps.live ? { timing: deps.live } : {}),
+  });
   const derived = new Map<string, Observable<unknown>>();
   /**
    * The last snapshot of a few streams nobody watches any more (a chart interval, a tab switched away from),
@@ -107,6 +118,8 @@ export function createHub(deps: HubDeps) {
     scheduler,
     periods: { ...PERIOD_MS, ...deps.periods },
     post,
+    /** The one live market stream (trades and quotes as they happen), with the polls as its fallback. */
+    live,
     /** A new token or API base: another member or server, so whatever was fetched for the old one is void. */
     accountChanged$: accountChanged$.asObservable(),
     visible$: visible$.pipe(distinctUntilChanged()),
@@ -152,6 +165,11 @@ export function createHub(deps: HubDeps) {
           ...(deps.random ? { random: deps.random } : {}),
         });
       // The registry is keyed by endpoint + params, so a key always holds the same T.
+      return polls(key, create) as Observable<PollState<T>>;
+    },
+    /** One shared stream of poll-like states per key that is not a poll of its own (a product's live turnover). */
+    shared<T>(key: string, create: () => Observable<PollState<T>>): Observable<PollState<T>> {
+      // The registry is keyed by kind + params, so a key always holds the same T.
       return polls(key, create) as Observable<PollState<T>>;
     },
     /**

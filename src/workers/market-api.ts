@@ -16,7 +16,7 @@ import { watchResults$, type ResultsMessage } from './results.ts';
 import { FULL_LIST_EVERY, LIST_LOOKBACK_MS, staleAfter } from './periods.ts';
 import { applyQuotes } from '../streams/apply-quotes.ts';
 import { createSubscriptions, type Callback } from './subscriptions.ts';
-import { quoteDeltas, turnoverPoll, tapeDeltas } from './turnover.ts';
+import { quoteDeltas, tapeDeltas, turnoverFeed } from './turnover.ts';
 import type { Order, ProductSummary } from '../contract/market.ts';
 
 /** With a status stream merged in, a panel knows when to show its stale or reconnecting mark. */
@@ -126,11 +126,11 @@ export function createMarketApi(deps: MarketApiDeps) {
     },
     /** The trade tape and 24 h figures of one product. */
     watchTape(params: { readonly id: number }, callback: Callback<TapeMessage>): SubscriptionHandle {
-      return subscriptions.open(withStatus(tapeDeltas(hub, params.id), turnoverPoll(hub, params.id), hub.periods.turnover, hub), callback);
+      return subscriptions.open(withStatus(tapeDeltas(hub, params.id), turnoverFeed(hub, params.id), hub.periods.turnover, hub), callback);
     },
     /** One product's live quote, from the same poll as its tape: a screen of one product never reads the whole list. */
     watchQuote(params: { readonly id: number }, callback: Callback<QuoteMessage>): SubscriptionHandle {
-      return subscriptions.open(withStatus(quoteDeltas(hub, params.id), turnoverPoll(hub, params.id), hub.periods.turnover, hub), callback);
+      return subscriptions.open(withStatus(quoteDeltas(hub, params.id), turnoverFeed(hub, params.id), hub.periods.turnover, hub), callback);
     },
     /** My open orders (order/hold_list). */
     watchHoldList(callback: Callback<OrdersMessage>): SubscriptionHandle {

@@ -1,9 +1,9 @@
 import { distinctUntilChanged, map, Observable } from 'rxjs';
-import type { Res } from '../contract/api.ts';
 import type { TurnoverSample } from '../streams/inputs.ts';
 import type { PollState } from '../streams/messages.ts';
 import { dataOf, type Hub } from './hub.ts';
 import { restPeriodMs } from '../streams/rest-period.ts';
+import type { Turnover } from './turnover-shape.ts';
 import type { Quote, TapeMessage, TapeTrade, TurnoverStats } from './messages.ts';
 
 import type { SnapshotState } from './share-with-snapshot.ts';
@@ -11,8 +11,6 @@ import type { SnapshotState } from './share-with-snapshot.ts';
 /** Trades the tape keeps (the server sends at most 50 per answer). */
 export const TAPE_LENGTH = 50;
 
-/** A turnover answer, the cursor it was asked with, and how many answers in a row brought nothing new. */
-type Turnover = Res<'product/trunover'> & { readonly since: number | undefined; readonly quiet: number };
 
 /**
  * The shared turnover poll of one product: the first request gets the latest trades, then only newer ones.
@@ -46,10 +44,18 @@ export function turnoverPoll(hub: Hub, id: number): Observable<PollState<Turnove
   });
 }
 
-/** One product's live quote (price, 24 h change, open) from its turnover poll, sent only when it changes. */
+/**
+ * One product's turnover as it happens: from the worker's live stream, or where streaming does not work from its
+ * turnover poll. Shared: the quote, the tape and the chart's live bar ride the same one.
+ */
+export function turnoverFeed(hub: Hub, id: number): Observable<PollState<Turnover>> {
+  return hub.shared(`turnover:${id}`, () => hub.live.turnover(id, () => turnoverPoll(hub, id)));
+}
+
+/** One product's live quote (price, 24 h change, open) from its turnover, sent only when it changes. */
 export function quoteDeltas(hub: Hub, id: number): Observable<Quote> {
   const quotes = (): Observable<Quote> =>
-    dataOf(turnoverPoll(hub, id)).pipe(
+    dataOf(turnoverFeed(hub, id)).pipe(
       map((t): Quote => ({ kind: 'quote', price: t.price, changePct: t.changePct, open: t.open, nextOpen: t.nextOpen ?? null })),
       distinctUntilChanged((a, b) => a.price === b.price && a.changePct === b.changePct && a.open === b.open && a.nextOpen === b.nextOpen),
     );
@@ -63,7 +69,7 @@ function latestQuote(): SnapshotState<Quote> {
 
 /** What moves the last candle between kdata polls. */
 export const turnoverSamples = (hub: Hub, id: number): Observable<TurnoverSample> =>
-  dataOf(turnoverPoll(hub, id)).pipe(map((t) => ({ price: t.price, trades: t.trades, serverTime: t.serverTime })));
+  dataOf(turnoverFeed(hub, id)).pipe(map((t) => ({ price: t.price, trades: t.trades, serverTime: t.serverTime })));
 
 const statsOf = (t: Turnover): TurnoverStats => ({
   price: t.price,
@@ -82,7 +88,7 @@ export function tapeDeltas(hub: Hub, id: number): Observable<TapeDelta> {
   const deltas = (): Observable<TapeDelta> => new Observable<TapeDelta>((subscriber) => {
     let lastTime = -Infinity;
     let stats: TurnoverStats | null = null;
-    return dataOf(turnoverPoll(hub, id)).subscribe((t) => {
+    return dataOf(turnoverFeed(hub, id)).subscribe((t) => {
       const fresh: TapeTrade[] = t.trades.filter((trade) => trade[0] > lastTime);
       const last = fresh[fresh.length - 1];
       if (last !== undefined) lastTime = last[0];
