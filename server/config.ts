@@ -19,6 +19,9 @@ export const configSchema = z.object({
   DEMO_AUTO_APPROVE_MS: z.coerce.number().int().nonnegative().default(0),
   /** Run the market simulator and settlement loops; tests turn them off and drive time themselves. */
   MARKET_FEED: bool.default(true),
+  /** Serve the live market stream (GET product/live). Off, clients poll product/trunover as older apps do: for a
+   *  proxy that cannot pass streams, and as the baseline the tick-to-screen bench compares with. */
+  LIVE_STREAM: bool.default(true),
   /** A folder of `<SYMBOL>.csv` OHLCV files (time,open,high,low,close,volume): those products replay their file
    *  in a loop instead of the simulator; the others stay simulated. Unset: every product is simulated. Needs
    *  DEMO=true (see replayRefusal). */

@@ -12,6 +12,8 @@ import { refuseControlChars } from '../http/body.ts';
  * refused with the usual translated error before the stream starts.
  */
 export function liveRoutes(app: Hono, deps: Deps): void {
+  // Off: the path is unknown (404), and every client's worker polls instead.
+  if (!deps.config.LIVE_STREAM) return;
   app.get(`/api/${LIVE_PATH}`, async (c) => {
     const query = c.req.query();
     refuseControlChars(query);
