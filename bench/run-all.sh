@@ -28,6 +28,8 @@ run npx --no-install tsx bench/inp.ts
 run npx --no-install tsx bench/lighthouse.ts
 # Data plan (issue 22): KB and requests per minute per screen, headers included, and a hidden tab; about 7 min.
 run npx --no-install tsx bench/data-plan.ts
+# Tick to screen: each trade's time to its price painted on /xq at 1x and 4x CPU, live stream against the 2 s poll; about 5 min.
+run npx --no-install tsx bench/tick-to-screen.ts
 # Repeat visit (issue 20): /hq's last known prices, marked not live, with product/list held; 4x CPU, Slow 4G; about 3 min.
 run npx --no-install tsx bench/repeat-visit.ts
 
