@@ -48,8 +48,8 @@ export interface LiveDeps {
   readonly timing?: Partial<LiveTiming>;
 }
 
-/** A product's quote off the stream, for a list row. */
-export type LiveRowQuote = LiveQuote & { readonly id: number };
+/** A product's quote off the stream, for a list row, and the watermark of its event (the time it holds at). */
+export type LiveRowQuote = LiveQuote & { readonly id: number; readonly at: number };
 
 interface Held {
   quote: LiveQuote | null;
@@ -112,6 +112,8 @@ export function createLive(deps: LiveDeps) {
   const rowQuotes$ = new Subject<LiveRowQuote>();
   const mode$ = new BehaviorSubject<'stream' | 'poll'>('stream');
   const wanted$ = new BehaviorSubject<number>(0);
+  /** The stream is open and speaking (false while down, unsupported or closed). */
+  const healthy$ = new BehaviorSubject<boolean>(false);
   /** The products the open stream watches in full (its cursors advance with its events). */
   let streaming = new Set<number>();
   let lastDataAt: number | null = null;
@@ -148,7 +150,7 @@ export function createLive(deps: LiveDeps) {
       if (item.stats) h.stats = item.stats;
       held.set(item.id, h);
       if (item.trades) trades.set(item.id, item.trades);
-      if (item.quote && quoted.has(item.id)) rowQuotes$.next({ id: item.id, ...item.quote });
+      if (item.quote && quoted.has(item.id)) rowQuotes$.next({ id: item.id, at: event.w, ...item.quote });
     }
     for (const id of streaming) {
       const h = held.get(id);
@@ -171,6 +173,7 @@ export function createLive(deps: LiveDeps) {
   };
 
   const onState = (state: LiveState<LiveEvent>): void => {
+    if (healthy$.value !== (state.kind === 'event')) healthy$.next(state.kind === 'event');
     if (state.kind === 'event') return onEvent(state.event);
     if (state.kind === 'fallback') {
       // The polls take over with cursors of their own; the next stream starts afresh.
@@ -196,7 +199,10 @@ export function createLive(deps: LiveDeps) {
     connection = deps.visible$
       .pipe(
         distinctUntilChanged(),
-        switchMap((visible) => (visible ? wanted$ : new Observable<never>())),
+        switchMap((visible) => {
+          if (!visible && healthy$.value) healthy$.next(false);
+          return visible ? wanted$ : new Observable<never>();
+        }),
         switchMap(() =>
           full.size + quoted.size === 0
             ? new Observable<never>()
@@ -217,6 +223,7 @@ export function createLive(deps: LiveDeps) {
     if (full.size + quoted.size > 0 || !connection) return;
     connection.unsubscribe();
     connection = null;
+    if (healthy$.value) healthy$.next(false);
     pendingSync?.unsubscribe();
     pendingSync = null;
   };
@@ -274,6 +281,9 @@ export function createLive(deps: LiveDeps) {
     },
     /** 'poll' while streaming does not work on this path (each screen's own polls run meanwhile). */
     mode$: mode$.pipe(distinctUntilChanged()),
+    /** Whether the stream is open and speaking now, and each change of that. */
+    healthy$: healthy$.pipe(distinctUntilChanged()),
+    isHealthy: (): boolean => healthy$.value,
   };
 }
 

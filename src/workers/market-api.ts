@@ -1,11 +1,12 @@
-import { map, merge, type Observable } from 'rxjs';
+import { filter, map, merge, type Observable } from 'rxjs';
 import type { IntervalName } from '../streams/inputs.ts';
 import { compactSettled } from '../streams/compact-settled.ts';
 import type { CandleDelta, PollState } from '../streams/messages.ts';
 import { cachedFirst } from './cached-first.ts';
 import { candleDeltas, kdataPoll, keepCandles } from './candles.ts';
 import { createHub, dataOf, type HubDeps } from './hub.ts';
-import { listDelta, listSnapshot, type ListPage } from './list-delta.ts';
+import { listDelta, listSnapshot } from './list-delta.ts';
+import { createRowsInView, withLiveQuotes, type DatedPage } from './live-rows.ts';
 import { liveStatus } from './live-status.ts';
 import type { MarketCache } from './market-cache.ts';
 import type {
@@ -43,14 +44,22 @@ export function createMarketApi(deps: MarketApiDeps) {
    * over the list held here. The whole list again every FULL_LIST_EVERY polls (a product added or withdrawn), and at
    * once when a quote names a product the list lacks.
    */
-  const productsPoll = (): Observable<PollState<ListPage<ProductSummary>>> =>
+  const rowsInView = createRowsInView(hub.scheduler);
+  let rowsShown = 0;
+  rowsInView.ids$.subscribe((ids) => (rowsShown = ids.length));
+  /** While the stream quotes the rows in view, the list is only read for the rest (and products added) now and then. */
+  const productsPeriod = (): number => (rowsShown > 0 && hub.live.isHealthy() ? hub.periods.productsWhileLive : hub.periods.products);
+  const productsPoll = (): Observable<PollState<DatedPage>> =>
     hub.poll('product/list', {
       periodMs: hub.periods.products,
+      nextPeriodMs: productsPeriod,
+      // The stream stopped: the rows in view need the poll's pace again at once.
+      refresh$: hub.live.healthy$.pipe(filter((healthy) => !healthy && rowsShown > 0)),
       request: (() => {
         let held: ProductSummary[] | null = null;
         let since: number | undefined;
         let polls = 0;
-        return async (signal: AbortSignal): Promise<ListPage<ProductSummary>> => {
+        return async (signal: AbortSignal): Promise<DatedPage> => {
           polls += 1;
           const asked = polls % FULL_LIST_EVERY === 0 || held === null ? undefined : since;
           let answer = await hub.post('product/list', asked === undefined ? {} : { since: asked }, signal);
@@ -65,7 +74,7 @@ export function createMarketApi(deps: MarketApiDeps) {
           // A tick read a moment before the answer was computed may commit just after: the next poll looks back a little.
           since = answer.serverTime - LIST_LOOKBACK_MS;
           held = merged;
-          return { items: merged, total: merged.length };
+          return { items: merged, total: merged.length, asOf: answer.serverTime };
         };
       })(),
     });
@@ -107,11 +116,22 @@ export function createMarketApi(deps: MarketApiDeps) {
     },
     /** All products (the screens filter by category), as list diffs. */
     watchProducts(callback: Callback<ProductsMessage>): SubscriptionHandle {
-      const deltas$ = hub.derived('products', () => dataOf(productsPoll()).pipe(listDelta<ProductSummary>({ fields: true })), listSnapshot<ProductSummary>);
+      const deltas$ = hub.derived(
+        'products',
+        () => withLiveQuotes(dataOf(productsPoll()), rowsInView, hub.live).pipe(listDelta<ProductSummary>({ fields: true })),
+        listSnapshot<ProductSummary>,
+      );
       const live$ = withStatus(deltas$, productsPoll(), hub.periods.products, hub);
       // A repeat visit: the list stored last time shows at once, marked stale, until the first answer.
       const stored = deps.cache?.readProducts().then((items) => (items ? { kind: 'reset' as const, items, total: items.length } : null));
       return subscriptions.open(stored ? cachedFirst<ListDelta<ProductSummary>>(stored, live$) : live$, callback);
+    },
+    /**
+     * The product rows a screen has in view now (`owner` names the screen or slot; an empty list when it goes): the
+     * live stream quotes them as they move, and the list poll slows down meanwhile.
+     */
+    setRowsInView(owner: string, ids: readonly number[]): void {
+      rowsInView.set(owner, ids.filter((id) => Number.isSafeInteger(id) && id > 0).slice(0, 60));
     },
     /** One chart's candles: a reset with the history, then append/update per change. */
     watchCandles(params: { readonly id: number; readonly interval: IntervalName }, callback: Callback<CandleDelta | StatusMessage>): SubscriptionHandle {

@@ -2,6 +2,8 @@
 // slow network should not be asked for more than it can show.
 export interface Periods {
   readonly products: number;
+  /** The list while the live stream quotes the rows in view: only the rows out of view and new products wait on it. */
+  readonly productsWhileLive: number;
   readonly kdata: number;
   readonly turnover: number;
   readonly holdList: number;
@@ -15,6 +17,7 @@ export const PERIOD_MS: Periods = {
   // A list poll carries only the quotes that moved (about 330 bytes for 21 products, all moving); every 6 s keeps
   // / and /hq under 10 KB a minute with the hold list and the support badge (issue 22).
   products: 6_000,
+  productsWhileLive: 60_000,
   // The trade tape moves the live bar every second; kdata brings the server's bars (volume, corrections).
   kdata: 10_000,
   // Every trade still reaches the tape and the chart (a cursor asks for all since the last one); the price moves

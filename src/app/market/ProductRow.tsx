@@ -11,7 +11,7 @@ export const ProductRow = memo(function ProductRow({ product }: { readonly produ
   const lang = useLang();
   const trend = trendOf(product.changePct);
   return (
-    <li className="product-row">
+    <li className="product-row" data-product-id={product.id}>
       <Link to={`/xq?id=${product.id}`} className="product-row__link">
         <span className="product-row__names">
           <span className="product-row__symbol">{product.symbol}</span>

@@ -13,6 +13,7 @@ export function standInWorker<M>(subscription: keyof MarketWorker, extra: Readon
     setUnauthorizedHandler: () => Promise.resolve(),
     watchClock: () => Promise.resolve(0),
     setBeat: () => Promise.resolve(),
+    setRowsInView: () => Promise.resolve(),
     unsubscribe: () => Promise.resolve(),
     ...extra,
     // The callback is each subscription's last argument.

@@ -1,8 +1,10 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductSummary } from '../../../contract/market.ts';
 import { LiveMark } from '../../market/LiveMark.tsx';
 import { ProductRow } from '../../market/ProductRow.tsx';
 import { useProducts } from '../../market/useMarketData.ts';
+import { useRowsInView } from '../../market/useRowsInView.ts';
 import '../../market/market.css';
 
 const TOP = 5;
@@ -13,13 +15,15 @@ export function TopMoversSlot() {
   const { t } = useTranslation();
   const { items, live } = useProducts();
   const top = items ? [...items].sort((a, b) => magnitude(b) - magnitude(a) || a.id - b.id).slice(0, TOP) : null;
+  const list = useRef<HTMLUListElement>(null);
+  useRowsInView('top-movers', list, top?.map((p) => p.id) ?? []);
   return (
     <section className="panel live-panel" aria-labelledby="top-movers-title">
       <h2 id="top-movers-title">{t('market.top_movers')}</h2>
       <LiveMark live={live} />
       {top === null ? <p className="muted">{t('app.loading')}</p> : null}
       {top !== null ? (
-        <ul className="product-list">
+        <ul className="product-list" ref={list}>
           {top.map((p) => (
             <ProductRow key={p.id} product={p} />
           ))}

@@ -1,9 +1,10 @@
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Category } from '../../../contract/market.ts';
 import { LiveMark } from '../../market/LiveMark.tsx';
 import { ProductRow } from '../../market/ProductRow.tsx';
 import { useProducts } from '../../market/useMarketData.ts';
+import { useRowsInView } from '../../market/useRowsInView.ts';
 import '../../market/market.css';
 
 const CATEGORIES: readonly Category[] = ['stocks', 'forex', 'crypto', 'metals'];
@@ -17,6 +18,8 @@ export function MarketScreen() {
   const listed = useDeferredValue(category);
   const { items, live } = useProducts();
   const shown = items?.filter((p) => p.category === listed) ?? null;
+  const list = useRef<HTMLUListElement>(null);
+  useRowsInView('hq', list, shown?.map((p) => p.id) ?? []);
   return (
     <div className="stack">
       <div className="segmented" role="tablist" aria-label={t('market.categories')}>
@@ -40,7 +43,7 @@ export function MarketScreen() {
         {shown === null ? <p className="muted">{t('app.loading')}</p> : null}
         {shown !== null && shown.length === 0 ? <p className="muted">{t('market.empty')}</p> : null}
         {shown !== null && shown.length > 0 ? (
-          <ul className="product-list">
+          <ul className="product-list" ref={list}>
             {shown.map((p) => (
               <ProductRow key={p.id} product={p} />
             ))}
