@@ -46,6 +46,8 @@ export function liveConnection<E>(options: LiveConnectionOptions<E>): Observable
     let closed = false;
 
     const later = (ms: number): void => {
+      // A subscriber that left on the state just sent wants no retry.
+      if (closed) return;
       wait = scheduler.schedule(() => {
         wait = null;
         open();

@@ -1,5 +1,7 @@
 import {
   BehaviorSubject,
+  NEVER,
+  of,
   distinctUntilChanged,
   map,
   Observable,
@@ -191,21 +193,26 @@ export function createLive(deps: LiveDeps) {
     if (pendingSync) return;
     pendingSync = scheduler.schedule(() => {
       pendingSync = null;
-      wanted$.next(wanted$.value + 1);
+      if (full.size + quoted.size === 0) return;
+      if (connection) wanted$.next(wanted$.value + 1);
+      else ensureConnection();
     });
+  };
+  /** No stream, and nothing said healthy meanwhile. */
+  const closed = (): Observable<never> => {
+    if (healthy$.value) healthy$.next(false);
+    return NEVER;
   };
   const ensureConnection = (): void => {
     if (connection) return;
     connection = deps.visible$
       .pipe(
         distinctUntilChanged(),
-        switchMap((visible) => {
-          if (!visible && healthy$.value) healthy$.next(false);
-          return visible ? wanted$ : new Observable<never>();
-        }),
-        switchMap(() =>
-          full.size + quoted.size === 0
-            ? new Observable<never>()
+        // Hidden: the stream closes (the next switch has nothing to open); shown: it opens for the current set.
+        switchMap((visible) => (visible ? wanted$.pipe(map(() => true)) : of(false))),
+        switchMap((open) =>
+          !open || full.size + quoted.size === 0
+            ? closed()
             : liveConnection<LiveEvent>({
                 connect: () => openStream(deps.fetch, query()),
                 firstEventMs: timing.firstEventMs,
@@ -242,7 +249,6 @@ export function createLive(deps: LiveDeps) {
     turnover(id: number, fallback: () => Observable<PollState<Turnover>>): Observable<PollState<Turnover>> {
       return new Observable<PollState<Turnover>>((subscriber) => {
         count(full, id, 1);
-        ensureConnection();
         sync();
         const inner = mode$.pipe(
           distinctUntilChanged(),
@@ -266,7 +272,6 @@ export function createLive(deps: LiveDeps) {
       return new Observable<LiveRowQuote>((subscriber) => {
         const mine = new Set(ids);
         for (const id of mine) count(quoted, id, 1);
-        ensureConnection();
         sync();
         const inner = rowQuotes$.subscribe((q) => {
           if (mine.has(q.id)) subscriber.next(q);
