@@ -11,6 +11,11 @@ import type { Config } from '../config.ts';
  */
 export const KEEP_ALIVE_MS = 65_000;
 
+/** While closing, idle connections are closed this often... */
+const CLOSE_SWEEP_MS = 50;
+/** ...and after this, every connection, busy or not (a request that hangs must not hold a restart). */
+const CLOSE_GRACE_MS = 10_000;
+
 export interface Listening {
   readonly server: ServerType;
   readonly url: string;
@@ -41,9 +46,21 @@ export function listen(fetch: (request: Request, env: unknown) => Response | Pro
       });
       const close = () =>
         new Promise<void>((closed) => {
-          server.close(() => closed());
+          let sweep: NodeJS.Timeout | undefined;
+          let cutOff: NodeJS.Timeout | undefined;
+          server.close(() => {
+            clearInterval(sweep);
+            clearTimeout(cutOff);
+            closed();
+          });
           for (const session of sessions) session.close();
-          if ('closeIdleConnections' in server) server.closeIdleConnections();
+          if ('closeIdleConnections' in server) {
+            // A keep-alive connection whose answer ends after this (a stream, a slow request) goes as soon as it
+            // is idle, not a keep-alive timeout later; one still busy after the grace period is cut.
+            server.closeIdleConnections();
+            sweep = setInterval(() => server.closeIdleConnections(), CLOSE_SWEEP_MS);
+            cutOff = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+          }
         });
       ok({ server, url: `${tls ? 'https' : 'http'}://localhost:${port}/`, close });
     };

@@ -95,6 +95,11 @@ export class LiveMarket {
    * are refused before anything is sent.
    */
   async subscribe(req: LiveRequest, sink: LiveSink): Promise<() => void> {
+    if (this.stopped) {
+      // Stopping: a stream that ends before its first event is retried by the client, elsewhere or after the restart.
+      sink.close();
+      return () => undefined;
+    }
     const products = await this.products();
     const ids = [...req.watch.map((w) => w.id), ...req.quotes.map((q) => q.id)];
     if (ids.some((id) => !products.has(id))) throw new ApiError('error.product_unknown');

@@ -284,19 +284,19 @@ for (const shiftMin of [10, -10]) {
   });
 }
 
-test('the chart stops polling while the page is hidden and carries on when it is visible again', async ({ page, request, member }) => {
+test('the chart stops polling and closes its live stream while the page is hidden, and carries on when it is visible again', async ({ page, request, member }) => {
   test.setTimeout(120_000);
   const errors = watchErrors(page);
   const btc = await productBySymbol(request, member.token, 'BTCUSDT');
   const kdata: number[] = [];
-  const turnover: number[] = [];
+  const streams: number[] = [];
   const inFlight = new Set<Request>();
   page.on('request', (r) => {
     const isKdata = isApi('product/kdata')(r);
-    const isTurnover = isApi('product/trunover')(r);
+    const isStream = isApi('product/live')(r);
     if (isKdata) kdata.push(Date.now());
-    if (isTurnover) turnover.push(Date.now());
-    if (isKdata || isTurnover) inFlight.add(r);
+    if (isStream) streams.push(Date.now());
+    if (isKdata || isStream) inFlight.add(r);
   });
   page.on('requestfinished', (r) => inFlight.delete(r));
   page.on('requestfailed', (r) => inFlight.delete(r));
@@ -305,17 +305,18 @@ test('the chart stops polling while the page is hidden and carries on when it is
   await page.goto(`/xq?id=${btc.id}`);
   await expectChartLive(page);
   expect(kdata.length).toBeGreaterThan(0);
-  expect(turnover.length).toBeGreaterThan(0);
+  expect(streams.length).toBeGreaterThan(0);
 
   const answered = await workerAnswers(page, 'setVisible');
   await setPageVisible(page, false);
-  // The worker has taken the hidden state (its answer to setVisible), and what it had in flight has landed.
+  // The worker has taken the hidden state (its answer to setVisible), what it had in flight has landed, and its
+  // live stream is closed (an aborted request).
   await expect.poll(() => workerAnswers(page, 'setVisible')).toBeGreaterThan(answered);
   await expect.poll(() => inFlight.size).toBe(0);
   const hiddenAt = Date.now();
   const frozen = await chartFingerprint(page);
   // The market trades on: wait until the server has recorded two kdata periods (2 × 3 s) of trades since, which a
-  // visible chart would have asked for at least twice (and the tape six times).
+  // visible chart would have asked for at least twice (and its stream would have brought six).
   await expect
     .poll(async () => {
       const { trades } = await api<{ trades: [number, string, string, string][] }>(request, member.token, 'product/trunover', { id: btc.id });
@@ -323,14 +324,14 @@ test('the chart stops polling while the page is hidden and carries on when it is
     }, { timeout: 20_000, intervals: [250] })
     .toBeGreaterThanOrEqual(hiddenAt + 6_000);
   expect(kdata.filter((t) => t > hiddenAt), 'no kdata poll while hidden').toEqual([]);
-  expect(turnover.filter((t) => t > hiddenAt), 'no turnover poll while hidden').toEqual([]);
+  expect(streams.filter((t) => t > hiddenAt), 'no stream while hidden').toEqual([]);
   expect(await chartFingerprint(page)).toBe(frozen);
 
   const shownAt = Date.now();
   await setPageVisible(page, true);
   // Visible again: asked at once, not at the next period.
   await expect.poll(() => kdata.filter((t) => t >= shownAt).length, { timeout: 5_000 }).toBeGreaterThan(0);
-  await expect.poll(() => turnover.filter((t) => t >= shownAt).length, { timeout: 5_000 }).toBeGreaterThan(0);
+  await expect.poll(() => streams.filter((t) => t >= shownAt).length, { timeout: 5_000 }).toBeGreaterThan(0);
   await expect.poll(() => chartFingerprint(page), { timeout: 15_000 }).not.toBe(frozen);
   await expectChartLive(page);
   await expect(chartPanel(page).locator('.live-mark')).toHaveCount(0);

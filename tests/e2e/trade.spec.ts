@@ -31,8 +31,10 @@ signedOut('a visitor browses /, /hq and /xq with live prices, asks nothing only 
   const id = await btcId(request);
   // Every API answer in the context, the worker's included: a member-only path would answer 401 and send them to /login.
   const refused: string[] = [];
+  const streamed: string[] = [];
   page.context().on('response', (r) => {
     if (r.url().includes('/api/') && r.status() === 401) refused.push(new URL(r.url()).pathname);
+    if (new URL(r.url()).pathname === '/api/product/live' && r.ok()) streamed.push(r.url());
   });
   await page.goto('/hq');
   await expect(page.locator('.product-row').first()).toBeVisible();
@@ -41,9 +43,11 @@ signedOut('a visitor browses /, /hq and /xq with live prices, asks nothing only 
   await expect(page.locator('.product-row').first()).toBeVisible();
   await page.goto(`/xq?id=${id}`);
   await expect(page.locator('.trade-bar__price')).toHaveText(/\d/);
-  // The chart's own poll (turnover: its price and tape) has answered again since: had anything been refused, the
-  // app would be on /login by now.
-  await page.context().waitForEvent('response', { predicate: (r) => new URL(r.url()).pathname === '/api/product/trunover' && r.ok() });
+  // The chart's live stream (its price and tape) is open and has brought a trade since: had anything been refused,
+  // the app would be on /login by now.
+  expect(streamed.length).toBeGreaterThan(0);
+  const price = await page.locator('.trade-bar__price').textContent();
+  await expect(page.locator('.trade-bar__price')).not.toHaveText(price ?? '', { timeout: 20_000 });
   expect(new URL(page.url()).pathname).toBe('/xq');
   expect(refused).toEqual([]);
   expect(errors).toEqual([]);

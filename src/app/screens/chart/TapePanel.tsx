@@ -19,7 +19,8 @@ interface RowProps {
 /** One trade: rendered once; newer trades only push it down (each new batch renders its own rows alone). */
 const TapeTradeRow = memo(function TapeTradeRow({ trade: [time, price, quantity, side], decimals, lang, locale }: RowProps) {
   return (
-    <tr>
+    // The trade's own time (the server's), so a check from outside can tell which trades the tape got.
+    <tr data-time={time}>
       <td>{formatClock(time, locale)}</td>
       <td className={side === 'rise' ? 'trend-up' : 'trend-down'}>{formatPrice(price, decimals, lang)}</td>
       <td>{formatDecimal(quantity, lang)}</td>
