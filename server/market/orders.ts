@@ -7,7 +7,7 @@ import { cents, fromCents, fromPpm, tradeFee, type Cents } from '../../src/share
 import { ApiError, fieldError } from '../http/errors.ts';
 import { toProduct, type MarketProduct } from './catalog.ts';
 import { keepAnswer, type AnswerKey } from '../http/route.ts';
-import { formatScaled } from './prices.ts';
+import { formatScaled, parseScaled } from './prices.ts';
 import { STALE_TICK_MS } from './quotes.ts';
 import { isOpen } from './sessions.ts';
 
@@ -28,6 +28,7 @@ export function orderView(o: OrderRow, symbol: string, decimals: number): Order 
     cycle: o.cycle,
     payoutRate: fromPpm(o.payoutPpm),
     openPrice: formatScaled(o.openPrice, decimals),
+    ...(o.seenPrice !== null ? { seenPrice: formatScaled(o.seenPrice, decimals) } : {}),
     openTime: o.openTime,
     settleTime: o.settleTime,
     settlePrice: o.settlePrice !== null ? formatScaled(o.settlePrice, decimals) : null,
@@ -42,6 +43,8 @@ export interface PlaceOrder {
   readonly direction: Direction;
   readonly amount: Cents;
   readonly cycle: number;
+  /** The price on the member's screen at Confirm, as sent (checked against the product's precision here). */
+  readonly seenPrice?: string | undefined;
   readonly now: number;
 }
 
@@ -89,10 +92,11 @@ export async function placeOrder(db: Db, o: PlaceOrder, answerKey: AnswerKey | n
   // Open now and still open at the settle time, so the result is decided by a live price, not a closing one.
   if (!isOpen(product.session, now) || !isOpen(product.session, settleTime - 1000)) throw new ApiError('error.market_closed');
   if (!tick || now - tick.t > STALE_TICK_MS) throw new ApiError('error.market_closed');
+  const seenPrice = o.seenPrice === undefined ? null : seenPriceOf(o.seenPrice, product.decimals);
   const fee = tradeFee(o.amount, product.feePpm);
   const placed: Omit<OrderRow, 'orderNo'> = {
     id: terms.id, userId: o.userId, productId: product.id, direction: o.direction, amount: o.amount, fee, cycle: cycle.seconds,
-    payoutPpm: cycle.payoutPpm, openPrice: tick.price, openTickTime: tick.t, openTime: now, settleTime, status: 'open',
+    payoutPpm: cycle.payoutPpm, openPrice: tick.price, seenPrice, openTickTime: tick.t, openTime: now, settleTime, status: 'open',
     settlePrice: null, settleTickTime: null, payout: null, profit: null, settledAt: null,
   };
   // The order number is the database's (a generated column): the answer takes it from the row written.
@@ -105,9 +109,9 @@ export async function placeOrder(db: Db, o: PlaceOrder, answerKey: AnswerKey | n
         WHERE user_id = ${o.userId} AND available >= ${o.amount + fee}::int8
         RETURNING available + frozen AS after
       ), placed AS (
-        INSERT INTO orders (id, user_id, product_id, direction, amount, fee, cycle, payout_ppm, open_price, open_tick_time, open_time, settle_time, status)
+        INSERT INTO orders (id, user_id, product_id, direction, amount, fee, cycle, payout_ppm, open_price, seen_price, open_tick_time, open_time, settle_time, status)
         SELECT ${placed.id}, ${o.userId}, ${product.id}, ${o.direction}, ${o.amount}::int8, ${fee}::int8, ${cycle.seconds}, ${cycle.payoutPpm}::int8,
-               ${tick.price}::int8, ${tick.t}::int8, ${now}::int8, ${settleTime}::int8, 'open'
+               ${tick.price}::int8, ${seenPrice}::int8, ${tick.t}::int8, ${now}::int8, ${settleTime}::int8, 'open'
         FROM debit
         RETURNING order_no
       ), entries AS (
@@ -121,6 +125,14 @@ export async function placeOrder(db: Db, o: PlaceOrder, answerKey: AnswerKey | n
   );
   if (!written) throw new ApiError('error.insufficient_balance');
   return { ...answer, orderNo: written.order_no };
+}
+
+/** A seen price at the product's precision (at most its decimals, and positive), or the field's error. */
+function seenPriceOf(text: string, decimals: number): bigint {
+  const frac = text.split('.')[1] ?? '';
+  const value = frac.length <= decimals ? parseScaled(text, decimals) : 0n;
+  if (value <= 0n) throw fieldError('seenPrice', 'field.invalid', 'error.validation');
+  return value;
 }
 
 const withProduct = (db: Db) =>

@@ -51,6 +51,10 @@ describe('order/create refuses bad input and changes nothing', () => {
     ['a non-numeric amount', { amount: 'ten' }, 400, 'error.validation'],
     ['a bad direction', { direction: 'up' }, 400, 'error.validation'],
     ['an amount above the balance', { amount: '1000.00' }, 409, 'error.insufficient_balance'],
+    ['a seen price that is no price', { seenPrice: '67,250.50' }, 400, 'error.validation'],
+    ['a seen price finer than the product', { seenPrice: '67250.505' }, 400, 'error.validation'],
+    ['a seen price of zero', { seenPrice: '0.00' }, 400, 'error.validation'],
+    ['a huge seen price', { seenPrice: '9'.repeat(30) }, 400, 'error.validation'],
   ])('%s', async (_what, over, status, key) => {
     const m = await funded('500.00');
     const body: Record<string, unknown> = { ...over };
@@ -87,6 +91,19 @@ describe('order/create', () => {
     expect(hold.body.data).toEqual({ items: [o], serverTime: T0 + 500 });
     const mine = await s.call('product/orders', { id: btc.id }, { token: m.token });
     expect(mine.body.data).toEqual({ items: [o], cursor: expect.stringMatching(/^\d+:\d+:/), serverTime: T0 + 500 });
+  });
+
+  it("keeps the price on the member's screen beside the open price, which stays the tick at receipt", async () => {
+    const m = await funded('500.00');
+    const res = await create(m.token, { seenPrice: '67250.40' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const placed = res.body.data as Order;
+    expect(placed.openPrice).toBe('67250.50');
+    expect(placed.seenPrice).toBe('67250.40');
+    const held = (await s.call('order/hold_list', {}, { token: m.token })).body.data as { items: Order[] };
+    expect(held.items.find((o) => o.id === placed.id)?.seenPrice).toBe('67250.40');
+    // An app that sends none: the order has none.
+    expect(((await create(m.token, {})).body.data as Order).seenPrice).toBeUndefined();
   });
 
   it('an Idempotency-Key retry returns the first answer with one effect; the same key with another body is 422', async () => {

@@ -11,7 +11,7 @@ export function orderRoutes(app: Hono, deps: Deps) {
     deps,
     'order/create',
     async ({ body, user, db, now, answerKey }) => {
-      const order = await placeOrder(db, { userId: user.id, productId: body.productId, direction: body.direction, amount: toCents(body.amount), cycle: body.cycle, now }, answerKey);
+      const order = await placeOrder(db, { userId: user.id, productId: body.productId, direction: body.direction, amount: toCents(body.amount), cycle: body.cycle, seenPrice: body.seenPrice, now }, answerKey);
       // Settlement sets its timer for this order now.
       deps.signals.orderPlaced(order.settleTime);
       return order;

@@ -97,6 +97,8 @@ export const order = z.object({
   cycle: z.number().int(),
   payoutRate: rate,
   openPrice: price,
+  /** The price on the member's screen when they confirmed, when the app sent it (see orderCreateReq). */
+  seenPrice: price.optional(),
   openTime: epochMs,
   settleTime: epochMs,
   settlePrice: price.nullable(),
@@ -105,7 +107,19 @@ export const order = z.object({
   profit: money.nullable(),
 });
 export type Order = z.infer<typeof order>;
-export const orderCreateReq = z.object({ productId: id, direction, amount: amountInput, cycle: z.number({ error: 'field.required' }).int().positive().max(86_400) });
+/** The price the member's screen showed at Confirm (bounded: it is stored), as the quote gave it. */
+export const seenPriceInput = z.string().max(24, 'field.invalid').regex(/^\d{1,15}(\.\d{1,8})?$/, 'field.invalid');
+/**
+ * `seenPrice`: the price on the member's screen at Confirm. The order still opens at the last recorded tick at the
+ * server's receipt; the order shows both when they differ.
+ */
+export const orderCreateReq = z.object({
+  productId: id,
+  direction,
+  amount: amountInput,
+  cycle: z.number({ error: 'field.required' }).int().positive().max(86_400),
+  seenPrice: seenPriceInput.optional(),
+});
 export const holdList = z.object({ items: z.array(order), serverTime: epochMs });
 /** With `since`, only the open orders opened at or after it (a poll with no change costs almost nothing). */
 export const holdListReq = z.object({ since: epochMs.optional() });

@@ -60,6 +60,8 @@ export const orders = pgTable('orders', {
   cycle: integer('cycle').notNull(),
   payoutPpm: big('payout_ppm').notNull(),
   openPrice: big('open_price').notNull(),
+  /** The price on the member's screen at Confirm (informational; null when the app did not send it). */
+  seenPrice: big('seen_price'),
   openTickTime: epoch('open_tick_time').notNull(),
   openTime: epoch('open_time').notNull(),
   settleTime: epoch('settle_time').notNull(),

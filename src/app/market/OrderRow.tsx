@@ -5,7 +5,7 @@ import { useLang } from '../hooks/useLang.ts';
 import { formatMoney } from '../i18n/format.ts';
 import { intlLocale } from '../i18n/languages.ts';
 import { CountdownText } from './CountdownText.tsx';
-import { formatClock, formatPrice, trendOf } from './marketFormat.ts';
+import { formatClock, formatPrice, seenDiffers, trendOf } from './marketFormat.ts';
 
 /** A price in the member's number format, with the places the server sent (the row does not know the product's decimals). */
 const price = (p: string, lang: Parameters<typeof formatPrice>[2]): string => formatPrice(p, p.split('.')[1]?.length ?? 0, lang);
@@ -45,6 +45,12 @@ export const OrderRow = memo(function OrderRow({
           <dt>{t('market.open_price')}</dt>
           <dd>{price(order.openPrice, lang)}</dd>
         </div>
+        {seenDiffers(order) ? (
+          <div>
+            <dt>{t('market.seen_price')}</dt>
+            <dd>{price(order.seenPrice ?? '', lang)}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>{open ? t('market.settle_time') : t('market.settle_price')}</dt>
           <dd>{open ? formatClock(order.settleTime, locale) : (order.settlePrice === null ? '' : price(order.settlePrice, lang))}</dd>

@@ -83,7 +83,8 @@ describe('/xq trade bar and order sheet', () => {
     confirm.click();
     confirm.click();
     const create = await api.nextRequest('order/create');
-    expect(create.body).toEqual({ productId: 12, direction: 'fall', amount: '100.00', cycle: 60 });
+    // With the price the sheet showed at Confirm (the quote the page holds).
+    expect(create.body).toEqual({ productId: 12, direction: 'fall', amount: '100.00', cycle: 60, seenPrice: '67000.00' });
     expect(create.headers.get('Idempotency-Key')).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
     await expect.element(sheet.getByRole('button', { name: en.market.placing })).toBeDisabled();
     await expect.element(sheet.getByRole('button', { name: en.app.close })).toBeDisabled();

@@ -6,7 +6,7 @@ import { formatMoney } from '../../i18n/format.ts';
 import { intlLocale } from '../../i18n/languages.ts';
 import { CountdownText } from '../../market/CountdownText.tsx';
 import { LiveMark } from '../../market/LiveMark.tsx';
-import { formatClock, formatPrice, trendOf } from '../../market/marketFormat.ts';
+import { formatClock, formatPrice, seenDiffers, trendOf } from '../../market/marketFormat.ts';
 import { useProductOrders } from '../../market/useMarketData.ts';
 
 interface Props {
@@ -51,6 +51,12 @@ export function PlacedOrder({ product, placedId, onAnother }: Props) {
             {price(order.openPrice)} · {formatClock(order.openTime, locale)}
           </dd>
         </div>
+        {seenDiffers(order) ? (
+          <div>
+            <dt>{t('market.seen_price')}</dt>
+            <dd>{price(order.seenPrice ?? '')}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t('market.settle_price')}</dt>
           <dd>

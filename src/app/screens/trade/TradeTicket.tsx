@@ -46,6 +46,7 @@ export function TradeTicket({ product, direction, cycle, onDirection, onCycle, o
   const worker = useMarketWorker();
   const toast = useSetAtom(showToastAtom);
   const submissionKey = useSubmissionKey();
+  const seen = useRef<{ readonly key: string; readonly price: string } | null>(null);
   const { pathname, search } = useLocation();
   const details = useUserDetails(token);
   const cycleGroup = useId();
@@ -79,8 +80,11 @@ export function TradeTicket({ product, direction, cycle, onDirection, onCycle, o
     const body = orderForm.body({ productId: String(product.id), direction, cycle: String(chosen.seconds), amount });
     // The same key while the member retries this same order, so a lost answer never places it twice.
     const idempotencyKey = submissionKey.keyFor(body);
+    // The price on screen now goes with the order; a retry of the same submission says what was seen the first
+    // time, so it is the same request and gets the same answer.
+    if (seen.current?.key !== idempotencyKey) seen.current = { key: idempotencyKey, price: live.price };
     busy(true);
-    const result = await worker.createOrder({ body, idempotencyKey }).catch(() => null);
+    const result = await worker.createOrder({ body: { ...body, seenPrice: seen.current.price }, idempotencyKey }).catch(() => null);
     busy(false);
     if (result?.ok) {
       submissionKey.done();
