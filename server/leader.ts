@@ -87,7 +87,15 @@ class PgJob implements Service {
       const r = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [LOCK_CLASS, this.name]);
       if (!r.rows[0]?.ok || this.stopped) return;
       console.log(`[leader] this instance leads ${this.name}`);
-      this.running = await this.start();
+      const started = await this.start();
+      // No beat runs while a job starts, and a first start's backfill can outlast SILENT_LIMIT: the lock's session
+      // may have ended meanwhile and another instance may lead now. The job must not run on without the lock.
+      if (this.client !== client) {
+        console.error(`[leader] lost the lead of ${this.name} while it started; standing by`);
+        await started.stop();
+        return;
+      }
+      this.running = started;
     } catch (e) {
       await this.lost(client, e);
     }
