@@ -4,9 +4,12 @@
 // /, /hq, /xq?id=<BTCUSDT>, /orderrecord with 10,000 open orders, a closed market's /xq, and a hidden tab.
 // Baseline: the figures measured on main before issue 22 (the issue's table; /orderrecord and the closed
 // market had none, so their targets stand in). DATA_PLAN_SECONDS sets the window (60).
-// Served over HTTPS with HTTP/2 (a throwaway certificate), as members get the app, and counted by a TCP relay in
-// front of the server: every byte on the wire, TLS records and compressed headers included. The split by path
-// is Chromium's own count (headers as text), a guide to where the bytes go; the totals are the relay's.
+// Served over HTTPS with HTTP/2 (a throwaway certificate), as members get the app, and again over plain HTTP/1.1
+// (DATA_PLAN_PROTOCOLS=h2,h1), each counted by a TCP relay in front of the server: every byte on the wire, TLS
+// records, compressed headers and the live stream's frames included. The split by path is Chromium's own count of
+// finished requests (headers as text, so not the live stream, which never finishes), a guide to where the bytes go;
+// the totals are the relay's. /xq is measured a second time with the live stream refused in the browser, so its
+// app polls as it did before the stream: that is /xq's baseline, in the same run.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,7 +32,16 @@ interface Screen {
   readonly targetKb: number;
   readonly targetRequests?: number;
   readonly hidden?: boolean;
+  /** The browser refuses GET product/live: the app polls instead (the baseline of the live stream). */
+  readonly refuseStream?: boolean;
 }
+
+type Protocol = 'h2' | 'h1';
+/** The live-stream targets: /xq 12 KB a minute over HTTP/2 and 20 KB over HTTP/1.1; / and /hq 10 KB on both. */
+const TARGET_KB: Readonly<Record<Protocol, Readonly<Record<string, number>>>> = {
+  h2: { home: 10, hq: 10, xq: 12, 'xq-closed': 3 },
+  h1: { home: 10, hq: 10, xq: 20, 'xq-closed': 3 },
+};
 
 const ONLY = process.env['DATA_PLAN_SCREENS']?.split(',');
 const SCREENS: readonly Screen[] = [
@@ -39,7 +51,9 @@ const SCREENS: readonly Screen[] = [
   { name: 'orderrecord-10k', path: () => '/orderrecord', member: 'many', baselineKb: 5, targetKb: 5 },
   { name: 'xq-closed', path: (_s, closed) => `/xq?id=${closed}`, member: 'none', baselineKb: 3, targetKb: 3 },
   { name: 'hidden', path: (s) => `/xq?id=${s.ordersProductId}`, member: 'demo', baselineKb: 0, targetKb: 0, targetRequests: 0, hidden: true },
+  { name: 'xq-poll', path: (s) => `/xq?id=${s.ordersProductId}`, member: 'demo', baselineKb: 144.9, targetKb: 20, refuseStream: true },
 ];
+const PROTOCOLS = (process.env['DATA_PLAN_PROTOCOLS'] ?? 'h2,h1').split(',').filter((p): p is Protocol => p === 'h2' || p === 'h1');
 
 interface Cost {
   readonly requests: number;
@@ -55,13 +69,14 @@ async function closedProductId(server: BenchServer): Promise<number> {
   return closed.id;
 }
 
-async function measure(browser: Browser, server: BenchServer, relay: CountingRelay, screen: Screen, closedId: number): Promise<Cost> {
+async function measure(browser: Browser, server: BenchServer, relay: CountingRelay, screen: Screen, closedId: number, protocol: Protocol): Promise<Cost> {
   const context = await browser.newContext({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, serviceWorkers: 'block', ignoreHTTPSErrors: true });
-  const base = `https://127.0.0.1:${relay.port}/`;
+  const base = `${protocol === 'h2' ? 'https' : 'http'}://127.0.0.1:${relay.port}/`;
   try {
     const page = await context.newPage();
     await page.goto(new URL('/favicon.ico', base).toString());
     await page.evaluate(`localStorage.setItem('accessToken', ${JSON.stringify(server.tokens[screen.member])})`);
+    if (screen.refuseStream) await context.route('**/api/product/live*', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"code":404,"msg":"error.not_found"}' }));
     await page.goto(new URL(screen.path(server, closedId), base).toString());
     await page.waitForLoadState('load');
     await page.waitForTimeout(SETTLE_MS);
@@ -95,9 +110,9 @@ async function measure(browser: Browser, server: BenchServer, relay: CountingRel
       byPath.set(path, { n: held.n + 1, bytes: held.bytes + bytes, headers: held.headers + headers });
     }
     for (const [path, c] of [...byPath].sort((a, b) => b[1].bytes - a[1].bytes)) {
-      console.log(`  ${screen.name} ${path}: ${(c.n * perMinute).toFixed(0)} requests, ${((c.bytes * perMinute) / 1024).toFixed(1)} KB (headers ${((c.headers * perMinute) / 1024).toFixed(1)} KB) per minute by Chromium's count`);
+      console.log(`  ${protocol} ${screen.name} ${path}: ${(c.n * perMinute).toFixed(0)} requests, ${((c.bytes * perMinute) / 1024).toFixed(1)} KB (headers ${((c.headers * perMinute) / 1024).toFixed(1)} KB) per minute by Chromium's count`);
     }
-    console.log(`  ${screen.name}: on the wire ${((wire * perMinute) / 1024).toFixed(1)} KB per minute, of which sent ${((sent * perMinute) / 1024).toFixed(1)} KB; ${sizes.length ? Math.round(wire / sizes.length) : 0} B per request`);
+    console.log(`  ${protocol} ${screen.name}: on the wire ${((wire * perMinute) / 1024).toFixed(1)} KB per minute, of which sent ${((sent * perMinute) / 1024).toFixed(1)} KB; ${sizes.length ? Math.round(wire / sizes.length) : 0} B per request`);
     return { requests: sizes.length * perMinute, bytes: wire * perMinute };
   } finally {
     await context.close();
@@ -110,37 +125,51 @@ const workDir = mkdtempSync(join(tmpdir(), 'candlewick-data-plan-'));
 process.on('exit', () => rmSync(workDir, { recursive: true, force: true }));
 const siteDir = process.env['MAIN_THREAD_SITE'] ?? join(workDir, 'site');
 if (!process.env['MAIN_THREAD_SITE']) buildSite(siteDir);
-const server = await startBenchServer(workDir, siteDir, selfSignedCertificate(workDir));
-const relay = await countingRelay(Number(new URL(server.url).port));
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--disable-gpu', '--disable-dev-shm-usage'] });
 const results = new Map<string, Cost>();
-try {
-  const closedId = await closedProductId(server);
-  console.log(`data-plan: ${SCREENS.length} screens, ${SECONDS} s each, load ${loadavg()[0]?.toFixed(2)}`);
-  for (const screen of SCREENS) {
-    if (ONLY && !ONLY.includes(screen.name)) continue;
-    const cost = await measure(browser, server, relay, screen, closedId);
-    results.set(screen.name, cost);
-    console.log(`data-plan: ${screen.name} ${(cost.bytes / 1024).toFixed(1)} KB and ${cost.requests.toFixed(0)} requests per minute`);
+const key = (protocol: Protocol, name: string): string => `${protocol}:${name}`;
+for (const protocol of PROTOCOLS) {
+  const server = await startBenchServer(join(workDir, protocol), siteDir, protocol === 'h2' ? selfSignedCertificate(workDir) : {});
+  const relay = await countingRelay(Number(new URL(server.url).port));
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--disable-gpu', '--disable-dev-shm-usage'] });
+  try {
+    const closedId = await closedProductId(server);
+    console.log(`data-plan ${protocol}: ${SCREENS.length} screens, ${SECONDS} s each, load ${loadavg()[0]?.toFixed(2)}`);
+    for (const screen of SCREENS) {
+      if (ONLY && !ONLY.includes(screen.name)) continue;
+      const cost = await measure(browser, server, relay, screen, closedId, protocol);
+      results.set(key(protocol, screen.name), cost);
+      console.log(`data-plan ${protocol}: ${screen.name} ${(cost.bytes / 1024).toFixed(1)} KB and ${cost.requests.toFixed(0)} requests per minute`);
+    }
+  } finally {
+    await browser.close();
+    await relay.close();
+    await server.stop();
   }
-} finally {
-  await browser.close();
-  await relay.close();
-  await server.stop();
 }
-console.log(`targets (issue 22), load ${loadavg()[0]?.toFixed(2)}:`);
-for (const screen of SCREENS) {
-  const cost = results.get(screen.name);
-  if (!cost) continue;
-  const kb = cost.bytes / 1024;
-  const met = kb <= screen.targetKb && (screen.targetRequests === undefined || cost.requests <= screen.targetRequests);
-  console.log(`  ${screen.name}: ${kb.toFixed(1)} KB/min (<= ${screen.targetKb}), ${cost.requests.toFixed(0)} requests/min${screen.targetRequests === undefined ? '' : ` (<= ${screen.targetRequests})`} -> ${met ? 'met' : 'not met'}`);
+console.log(`targets, load ${loadavg()[0]?.toFixed(2)}:`);
+for (const protocol of PROTOCOLS) {
+  for (const screen of SCREENS) {
+    const cost = results.get(key(protocol, screen.name));
+    if (!cost) continue;
+    const kb = cost.bytes / 1024;
+    const target = TARGET_KB[protocol][screen.name] ?? screen.targetKb;
+    const met = kb <= target && (screen.targetRequests === undefined || cost.requests <= screen.targetRequests);
+    console.log(`  ${protocol} ${screen.name}: ${kb.toFixed(1)} KB/min (<= ${target}), ${cost.requests.toFixed(0)} requests/min${screen.targetRequests === undefined ? '' : ` (<= ${screen.targetRequests})`} -> ${met ? 'met' : 'not met'}`);
+  }
 }
-for (const screen of SCREENS) {
-  const cost = results.get(screen.name);
-  if (!cost) continue;
-  // A hidden tab's figure is requests (its target is none at all), beside the same screen's when visible.
-  const visible = results.get('xq')?.requests ?? Number.NaN;
-  if (screen.hidden) console.log(`BENCH data-plan-${screen.name}: ours ${cost.requests} requests/min, baseline ${visible} requests/min, ratio ${visible / cost.requests}`);
-  else console.log(benchLine(`data-plan-${screen.name}`, cost.bytes / 1024, screen.baselineKb, 'KB/min'));
+for (const protocol of PROTOCOLS) {
+  const suffix = protocol === 'h2' ? '' : '-h1';
+  for (const screen of SCREENS) {
+    const cost = results.get(key(protocol, screen.name));
+    if (!cost || screen.refuseStream) continue;
+    // A hidden tab's figure is requests (its target is none at all), beside the same screen's when visible.
+    const visible = results.get(key(protocol, 'xq'))?.requests ?? Number.NaN;
+    if (screen.hidden) {
+      console.log(`BENCH data-plan-${screen.name}${suffix}: ours ${cost.requests} requests/min, baseline ${visible} requests/min, ratio ${visible / cost.requests}`);
+      continue;
+    }
+    // /xq against its own poll in the same run; the others against the figures before issue 22.
+    const polled = screen.name === 'xq' ? results.get(key(protocol, 'xq-poll')) : undefined;
+    console.log(benchLine(`data-plan-${screen.name}${suffix}`, cost.bytes / 1024, polled ? polled.bytes / 1024 : screen.baselineKb, 'KB/min'));
+  }
 }

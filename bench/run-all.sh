@@ -30,6 +30,8 @@ run npx --no-install tsx bench/lighthouse.ts
 run npx --no-install tsx bench/data-plan.ts
 # Tick to screen: each trade's time to its price painted on /xq at 1x and 4x CPU, live stream against the 2 s poll; about 5 min.
 run npx --no-install tsx bench/tick-to-screen.ts
+# What I see is what I trade: 20 orders through the sheet per mode, open price against the price on screen; about 3 min.
+run npx --no-install tsx bench/seen-price.ts
 # Repeat visit (issue 20): /hq's last known prices, marked not live, with product/list held; 4x CPU, Slow 4G; about 3 min.
 run npx --no-install tsx bench/repeat-visit.ts
 
