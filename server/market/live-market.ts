@@ -4,7 +4,7 @@ import type { Clock, CancelTimer } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { ApiError } from '../http/errors.ts';
 import { loadProducts, type MarketProduct } from './catalog.ts';
-import { formatScaled } from './prices.ts';
+import { formatScaled, parseScaled } from './prices.ts';
 import { quoteOf, quotes, summaryOf, type Quote } from './quotes.ts';
 import { watermark } from './recorder.ts';
 import { tradesAfter, type TradesAfter } from './live-trades.ts';
@@ -25,8 +25,11 @@ export interface LiveRequest {
 
 /** An idle stream still gets an event this often: the client knows it is alive, and proxies keep it open. */
 export const KEEPALIVE_MS = 15_000;
-/** A watched product's 24 h figures are read again at least this often without a trade (the window slides). */
-const STATS_EVERY_MS = 30_000;
+/**
+ * A watched product's 24 h figures are read again this often (volume and amount move with every trade, but a
+ * member need not pay for them every second), and at once when a trade makes a new high or low.
+ */
+const STATS_EVERY_MS = 10_000;
 /** The catalogue is read again this often (a product added, withdrawn or renamed). */
 const CATALOG_EVERY_MS = 60_000;
 
@@ -67,8 +70,10 @@ export class LiveMarket {
   private running: Promise<void> | null = null;
   private rerun = false;
   private catalog: { readonly at: number; readonly byId: Map<number, MarketProduct> } | null = null;
-  private readonly statsCache = new Map<number, { readonly json: string; readonly at: number }>();
+  private readonly statsCache = new Map<number, { readonly json: string; readonly at: number; readonly high: bigint; readonly low: bigint }>();
   private keepalive: CancelTimer | null = null;
+  /** Quote changes worked out this step (cleared each step): one diff however many streams need it. */
+  private readonly quoteChanges = new Map<string, string>();
   private stopped = false;
 
   constructor(
@@ -194,14 +199,15 @@ export class LiveMarket {
     const all = [...products.keys()];
     // Every product's trades, watched or not: a stream that opened during this step watches what it likes.
     const trades = to > from ? await tradesAfter(this.db, products, all.map((id) => ({ id, after: from })), to) : new Map<never, never>();
-    const withTrades = new Set(trades.keys());
+    const outside = this.beyondHighLow(products, trades);
     const q = await quotes(this.db, this.clock.now());
     const parts: StepParts = {
       trades,
       quotes: this.quoteTexts(products, q, [...quoted]),
-      stats: await this.readStats(products, q, full, withTrades, false),
+      stats: await this.readStats(products, q, full, outside, false),
     };
     this.published = to;
+    this.quoteChanges.clear();
     for (const w of [...this.watchers]) {
       const text = this.eventFor(w, to, parts, false, from);
       if (text === null) continue;
@@ -221,6 +227,9 @@ export class LiveMarket {
   /** One stream's event for a step (or its first), or null when nothing it watches changed and it spoke lately. */
   private eventFor(w: Watcher, upTo: number, parts: StepParts, first: boolean, from = -1): string | null {
     const items: string[] = [];
+    // While its first event is being read, a stream's step events carry trades only: that first event brings the
+    // quote and figures, and later changes are told against it.
+    const tradesOnly = !first && w.pending !== null;
     for (const id of w.quoted) {
       let item = '';
       if (w.full.has(id)) {
@@ -231,21 +240,38 @@ export class LiveMarket {
           if (floor > from) list = list?.filter((t) => t[0] > floor);
         }
         if (list !== undefined && list.length > 0) item += `,"trades":${JSON.stringify(list)}`;
-        const stats = parts.stats.get(id);
+        const stats = tradesOnly ? undefined : parts.stats.get(id);
         if (stats !== undefined && stats !== w.sentStats.get(id)) {
           item += `,"stats":${stats}`;
           w.sentStats.set(id, stats);
         }
       }
-      const quote = parts.quotes.get(id);
-      if (quote !== undefined && quote !== w.sentQuote.get(id)) {
-        item += `,"quote":${quote}`;
+      const quote = tradesOnly ? undefined : parts.quotes.get(id);
+      const sent = w.sentQuote.get(id);
+      if (quote !== undefined && quote !== sent) {
+        item += `,"quote":${sent === undefined ? quote : this.quoteChange(sent, quote)}`;
         w.sentQuote.set(id, quote);
       }
       if (item !== '') items.push(`{"id":${id}${item}}`);
     }
     if (items.length === 0 && !first && this.clock.now() - w.lastSentAt < KEEPALIVE_MS) return null;
     return `data: {"w":${upTo}${items.length ? `,"products":[${items.join(',')}]` : ''}}\n\n`;
+  }
+
+  /** The fields of a quote that changed, as JSON (`nextOpen: null` once gone); shared by every stream that held `from`. */
+  private quoteChange(from: string, to: string): string {
+    const key = `${from}\n${to}`;
+    let change = this.quoteChanges.get(key);
+    if (change === undefined) {
+      const before = JSON.parse(from) as Record<string, unknown>;
+      const after = JSON.parse(to) as Record<string, unknown>;
+      const diff: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(after)) if (JSON.stringify(v) !== JSON.stringify(before[k])) diff[k] = v;
+      for (const k of Object.keys(before)) if (!(k in after)) diff[k] = null;
+      change = JSON.stringify(diff);
+      this.quoteChanges.set(key, change);
+    }
+    return change;
   }
 
   private quoteTexts(products: ReadonlyMap<number, MarketProduct>, q: ReadonlyMap<number, Quote>, ids: readonly number[]): Map<number, string> {
@@ -274,14 +300,31 @@ export class LiveMarket {
       }
       const day = await turnover24h(this.db, p, now);
       const price = q.get(id)?.price ?? p.sim.price;
+      const high = day.high ?? price;
+      const low = day.low ?? price;
       const json = JSON.stringify({
         volume24h: day.volume,
         amount24h: day.amount,
-        high24h: formatScaled(day.high ?? price, p.decimals),
-        low24h: formatScaled(day.low ?? price, p.decimals),
+        high24h: formatScaled(high, p.decimals),
+        low24h: formatScaled(low, p.decimals),
       });
-      this.statsCache.set(id, { json, at: now });
+      this.statsCache.set(id, { json, at: now, high, low });
       out.set(id, json);
+    }
+    return out;
+  }
+
+  /** Products whose new trades went above their held 24 h high or below its low: their figures are read now. */
+  private beyondHighLow(products: ReadonlyMap<number, MarketProduct>, trades: ReadonlyMap<number, readonly Trade[]>): Set<number> {
+    const out = new Set<number>();
+    for (const [id, list] of trades) {
+      const held = this.statsCache.get(id);
+      const p = products.get(id);
+      if (!held || !p) continue;
+      if (list.some((t) => {
+        const price = parseScaled(t[1], p.decimals);
+        return price > held.high || price < held.low;
+      })) out.add(id);
     }
     return out;
   }

@@ -64,6 +64,10 @@ describe('GET product/live', () => {
       received.push(...tradeTimes(e, btc.id));
       // The quoted product gets no trades, only its quote when it moves.
       expect(e.products?.find((p) => p.id === eth.id)?.trades).toBeUndefined();
+      // After the first event a quote carries only what changed: the price moved, the market stayed open.
+      const quote = e.products?.find((p) => p.id === btc.id)?.quote;
+      expect(quote?.price).toMatch(/^6700\d\.00$/);
+      expect(quote?.open).toBeUndefined();
       cursor = e.w;
     }
     expect(received).toEqual(recorded);

@@ -58,11 +58,15 @@ export type LiveStats = z.infer<typeof liveStats>;
 export const liveQuote = productQuote.omit({ id: true });
 export type LiveQuote = z.infer<typeof liveQuote>;
 
-/** What changed for one product: new trades (oldest first), its quote and 24 h figures when they moved. */
+/**
+ * What changed for one product: new trades (oldest first); the fields of its quote that changed since this stream
+ * last sent it (all of them the first time; `nextOpen: null` once it opens); its 24 h figures when they moved (read
+ * again every few seconds, and at once when a trade makes a new high or low).
+ */
 export const liveProduct = z.object({
   id: z.number().int(),
   trades: z.array(trade).optional(),
-  quote: liveQuote.optional(),
+  quote: liveQuote.partial().extend({ nextOpen: epochMs.nullable().optional() }).optional(),
   stats: liveStats.optional(),
 });
 export type LiveProduct = z.infer<typeof liveProduct>;

@@ -74,11 +74,13 @@ describe('live stream in the worker', () => {
     const a = await f.next(0);
     expect(a.url).toBe('http://x/api/product/live?watch=12');
     a.push(`data: {"w":1999,"products":[{"id":12,"trades":[[1000,"99.00","1","fall"]],${quote},${stats}}]}\n\n`);
-    a.push(`data: {"w":2999,"products":[{"id":12,"trades":[[2000,"100.00","1","rise"]]}]}\n\n`);
+    a.push(`data: {"w":2999,"products":[{"id":12,"trades":[[2000,"101.00","1","rise"]],"quote":{"price":"101.00"}}]}\n\n`);
     const [s1, s2] = datas(await held.until((seen) => datas(seen).length >= 2));
     expect(s1?.trades.map((t) => t[0])).toEqual([1000]);
     expect(s1?.price).toBe('100.00');
     expect(s2?.trades.map((t) => t[0])).toEqual([2000]);
+    // A quote's change is laid over the one held: the price moved, the rest stands.
+    expect([s2?.price, s2?.changePct, s2?.open]).toEqual(['101.00', '1.00', true]);
     expect(s2?.since).toBe(1999);
 
     // A second product joins: one new stream with the first one's cursor; the old one is closed.

@@ -58,6 +58,15 @@ interface Held {
   stats: LiveStats | null;
 }
 
+/** A quote with a change laid over it (a stream sends what changed after its first, whole one); null if incomplete. */
+function withChange(held: LiveQuote | null, change: NonNullable<NonNullable<LiveEvent['products']>[number]['quote']>): LiveQuote | null {
+  const { nextOpen, ...rest } = { ...held, ...change };
+  const next = nextOpen === null || nextOpen === undefined ? rest : { ...rest, nextOpen };
+  return typeof next.price === 'string' && typeof next.changePct === 'string' && typeof next.open === 'boolean'
+    ? { ...next, price: next.price, changePct: next.changePct, open: next.open }
+    : null;
+}
+
 /** Parses one event's data, or throws (a broken stream is retried like a lost one). */
 function parseEvent(data: string): LiveEvent {
   const event = JSON.parse(data) as LiveEvent;
@@ -148,11 +157,11 @@ export function createLive(deps: LiveDeps) {
     const trades = new Map<number, Turnover['trades']>();
     for (const item of event.products ?? []) {
       const h = held.get(item.id) ?? { quote: null, stats: null };
-      if (item.quote) h.quote = item.quote;
+      if (item.quote) h.quote = withChange(h.quote, item.quote);
       if (item.stats) h.stats = item.stats;
       held.set(item.id, h);
       if (item.trades) trades.set(item.id, item.trades);
-      if (item.quote && quoted.has(item.id)) rowQuotes$.next({ id: item.id, at: event.w, ...item.quote });
+      if (item.quote && h.quote && quoted.has(item.id)) rowQuotes$.next({ id: item.id, at: event.w, ...h.quote });
     }
     for (const id of streaming) {
       const h = held.get(id);

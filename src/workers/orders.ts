@@ -1,5 +1,5 @@
 import {
-  bufferCount, debounceTime, distinctUntilChanged, EMPTY, filter, from, map, merge, mergeMap, Observable, of, Subject, type Subscription,
+  bufferCount, debounceTime, defer, finalize, distinctUntilChanged, EMPTY, filter, from, map, merge, mergeMap, Observable, of, Subject, type Subscription,
   switchMap, tap,
 } from 'rxjs';
 import type { Order } from '../contract/market.ts';
@@ -71,9 +71,16 @@ export function createOrders(hub: Hub) {
    * just after that answer was read. Undefined: ask for the whole list (first time, or the counts disagreed).
    */
   let holdCursor: number | undefined;
+  /** Screens showing my open orders now: without one, the hold list only keeps the open set known, less often. */
+  let holdViews = 0;
+  const holdViewOpened$ = new Subject<void>();
   const holdListPoll = (): Observable<PollState<HoldAnswer>> =>
     hub.poll('order/hold_list', {
       periodMs: hub.periods.holdList,
+      // With no order list on screen, only an order placed on another device waits for it (this device's own
+      // orders and every result come at once): a quarter of the requests on / and /hq.
+      nextPeriodMs: () => (holdViews > 0 ? hub.periods.holdList : hub.periods.holdListBackground),
+      refresh$: holdViewOpened$,
       request: async (signal) => {
         const since = holdCursor;
         const answer = await hub.post('order/hold_list', since === undefined ? {} : { since }, signal);
@@ -252,7 +259,16 @@ export function createOrders(hub: Hub) {
     productOrdersPoll,
     orderListPoll,
     /** My open orders: the store's open rows; the hold list poll keeps the open set right. */
-    holdList: (): Observable<ListDelta<Order>> => view((o) => o.status === 'open', holdFeed$()),
+    holdList: (): Observable<ListDelta<Order>> =>
+      view(
+        (o) => o.status === 'open',
+        defer(() => {
+          holdViews += 1;
+          // A list coming on screen wants the open set now, not at the background pace's next turn.
+          if (holdViews === 1) holdViewOpened$.next();
+          return holdFeed$().pipe(finalize(() => (holdViews -= 1)));
+        }),
+      ),
     /** My orders on one product, open and settled, from the store. */
     productOrders: (id: number): Observable<ListDelta<Order>> => view((o) => o.productId === id, productFeed$(id)),
     /**

@@ -7,6 +7,8 @@ export interface Periods {
   readonly kdata: number;
   readonly turnover: number;
   readonly holdList: number;
+  /** The hold list while no screen shows my open orders (it only keeps the open set known). */
+  readonly holdListBackground: number;
   readonly productOrders: number;
   readonly orderList: number;
   /** A market closed by its hours (at most; sooner when it opens sooner). */
@@ -25,6 +27,7 @@ export const PERIOD_MS: Periods = {
   turnover: 2_000,
   // New orders from another device and the open set; this device's own orders and every due result come at once.
   holdList: 10_000,
+  holdListBackground: 30_000,
   // Only a safety net with a cursor: the hold list brings new orders and the due chase their results.
   productOrders: 15_000,
   orderList: 15_000,
