@@ -98,6 +98,9 @@ describe('market worker logic', () => {
     // The page's countdowns step at 420 ms into each server second.
     api.setBeat(420);
     const w = watch<QuoteMessage>((cb) => api.watchQuote({ id: 2 }, cb));
+    // The live stream is tried first (a timer away) and refused by this fake server, so the poll stands in.
+    await vi.advanceTimersByTimeAsync(0);
+    await until(() => market.count('product/live') > 0, 'the stream tried');
     await until(() => w.messages.some((m) => m.kind === 'quote'), 'the first quote');
     // Time moves in small steps, each answer taken in before the next: as a real answer comes a round trip later.
     const run = async (ms: number) => {

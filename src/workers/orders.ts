@@ -98,6 +98,9 @@ export function createOrders(hub: Hub) {
   const productOrdersPoll = (id: number): Observable<PollState<Answer>> =>
     hub.poll(`product/orders:${id}`, {
       periodMs: hub.periods.productOrders,
+      // With none of mine open on it, only an order from another device can change it (and the hold list brings
+      // those too): a closed market's screen, or one I only watch, asks once a minute.
+      nextPeriodMs: () => (hasOpenOn(id) ? hub.periods.productOrders : hub.periods.productOrdersQuiet),
       request: async (signal) => {
         const cursor = productCursors.get(id);
         const generation = cursorGeneration;
@@ -122,6 +125,10 @@ export function createOrders(hub: Hub) {
       },
     });
 
+  const hasOpenOn = (productId: number): boolean => {
+    for (const o of rows?.values() ?? []) if (o.status === 'open' && o.productId === productId) return true;
+    return false;
+  };
   const openOrders = (): OpenOrder[] => {
     const open: OpenOrder[] = [];
     for (const o of rows?.values() ?? []) if (o.status === 'open') open.push({ id: o.id, settleTime: o.settleTime });

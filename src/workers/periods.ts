@@ -10,6 +10,8 @@ export interface Periods {
   /** The hold list while no screen shows my open orders (it only keeps the open set known). */
   readonly holdListBackground: number;
   readonly productOrders: number;
+  /** product/orders while none of my orders on it is open. */
+  readonly productOrdersQuiet: number;
   readonly orderList: number;
   /** A market closed by its hours (at most; sooner when it opens sooner). */
   readonly closed: number;
@@ -30,6 +32,7 @@ export const PERIOD_MS: Periods = {
   holdListBackground: 30_000,
   // Only a safety net with a cursor: the hold list brings new orders and the due chase their results.
   productOrders: 15_000,
+  productOrdersQuiet: 60_000,
   orderList: 15_000,
   closed: 60_000,
 };

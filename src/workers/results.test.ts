@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 function start(market: FakeMarket, holdList = SLOW.holdList) {
-  const api = createMarketApi({ fetch: market.fetch, periods: { ...SLOW, holdList }, random: () => 0 });
+  const api = createMarketApi({ fetch: market.fetch, periods: { ...SLOW, holdList, holdListBackground: holdList }, random: () => 0 });
   api.setSession({ apiBase: 'http://test.invalid/api', token: 'tok-1', lang: 'en' });
   const results: ResultsMessage[] = [];
   const handle = api.watchResults((m) => results.push(m));
