@@ -98,9 +98,9 @@ export function createOrders(hub: Hub) {
   const productOrdersPoll = (id: number): Observable<PollState<Answer>> =>
     hub.poll(`product/orders:${id}`, {
       periodMs: hub.periods.productOrders,
-      // With none of mine open on it, only an order from another device can change it (and the hold list brings
-      // those too): a closed market's screen, or one I only watch, asks once a minute.
-      nextPeriodMs: () => (hasOpenOn(id) ? hub.periods.productOrders : hub.periods.productOrdersQuiet),
+      // With no order of mine open, only an order from another device can change it (and the hold list brings those
+      // too): a visitor's or a new member's chart, or a closed market's, asks once a minute.
+      nextPeriodMs: () => (hasOpen() ? hub.periods.productOrders : hub.periods.productOrdersQuiet),
       request: async (signal) => {
         const cursor = productCursors.get(id);
         const generation = cursorGeneration;
@@ -125,8 +125,8 @@ export function createOrders(hub: Hub) {
       },
     });
 
-  const hasOpenOn = (productId: number): boolean => {
-    for (const o of rows?.values() ?? []) if (o.status === 'open' && o.productId === productId) return true;
+  const hasOpen = (): boolean => {
+    for (const o of rows?.values() ?? []) if (o.status === 'open') return true;
     return false;
   };
   const openOrders = (): OpenOrder[] => {
