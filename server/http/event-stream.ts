@@ -4,10 +4,15 @@ import type { LiveSink } from '../market/live-market.ts';
 /** A stream that has this much not yet taken by its client is dropped; the client resumes from its cursor. */
 const MAX_QUEUED_BYTES = 64 * 1024;
 /**
+ * The compressor's output buffer. Node's default (16 KB) is held by every stream for its whole life, while an event
+ * compresses to a few dozen bytes and a first one (50 trades) to about 1 KB; a larger output is simply split.
+ */
+const GZIP_CHUNK = 1024;
+/**
  * gzip with a small window and state (about 20 KB a stream instead of 256 KB, for thousands of streams): events
  * repeat the ones just before, so a few KB of history already turns a 150-byte event into a few dozen bytes.
  */
-const GZIP = { level: 6, windowBits: 12, memLevel: 5, flush: zlib.Z_SYNC_FLUSH } as const;
+const GZIP = { level: 6, windowBits: 12, memLevel: 5, flush: zlib.Z_SYNC_FLUSH, chunkSize: GZIP_CHUNK } as const;
 
 export interface EventStreamBody {
   readonly body: ReadableStream<Uint8Array>;

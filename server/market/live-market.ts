@@ -47,6 +47,8 @@ interface Watcher {
 /** What one step read: per product, its new trades, quote and 24 h figures as JSON text, shared by every stream. */
 interface StepParts {
   readonly trades: ReadonlyMap<number, readonly Trade[]>;
+  /** Each product's trades as JSON, written once per step for every stream that takes them all (most do). */
+  readonly tradesJson: Map<number, string>;
   readonly quotes: Map<number, string>;
   readonly stats: Map<number, string>;
 }
@@ -69,6 +71,11 @@ export class LiveMarket {
   private catalog: { readonly at: number; readonly byId: Map<number, MarketProduct> } | null = null;
   private readonly statsCache = new Map<number, { readonly json: string; readonly at: number }>();
   private keepalive: CancelTimer | null = null;
+  /**
+   * What streams opening at the same watermark read for their first event (the quotes, and the trades after each
+   * cursor asked), read once for all of them: a crowd reconnecting after a restart opens thousands in seconds.
+   */
+  private opening: { readonly upTo: number; readonly quotes: Promise<Map<number, Quote>>; readonly trades: Map<string, Promise<Map<number, Trade[]>>> } | null = null;
   private stopped = false;
 
   constructor(
@@ -120,9 +127,11 @@ export class LiveMarket {
     const unsubscribe = () => void this.watchers.delete(watcher);
     try {
       const wanted = req.watch.map((w): TradesAfter => ({ id: w.id, after: w.since ?? -1 }));
-      const q = await quotes(this.db, this.clock.now());
+      const start = this.startReads(upTo);
+      const q = await start.quotes;
       const parts: StepParts = {
-        trades: await tradesAfter(this.db, products, wanted, upTo),
+        trades: await this.sharedRead(start.trades, wanted.map((w) => `${w.id}:${w.after}`).join(','), () => tradesAfter(this.db, products, wanted, upTo)),
+        tradesJson: new Map(),
         quotes: this.quoteTexts(products, q, watcher.quoted),
         stats: await this.readStats(products, q, full, new Set(), true),
       };
@@ -136,6 +145,29 @@ export class LiveMarket {
       throw e;
     }
     return unsubscribe;
+  }
+
+  /** The first-event reads shared by the streams opening at `upTo` (a new watermark starts afresh). */
+  private startReads(upTo: number): NonNullable<LiveMarket['opening']> {
+    if (this.opening?.upTo !== upTo) {
+      const opening = { upTo, quotes: quotes(this.db, this.clock.now()), trades: new Map<string, Promise<Map<number, Trade[]>>>() };
+      // A failed read fails the streams waiting on it; the next one to open reads again.
+      opening.quotes.catch(() => {
+        if (this.opening === opening) this.opening = null;
+      });
+      this.opening = opening;
+    }
+    return this.opening;
+  }
+
+  private sharedRead<T>(held: Map<string, Promise<T>>, key: string, read: () => Promise<T>): Promise<T> {
+    let p = held.get(key);
+    if (p === undefined) {
+      p = read();
+      held.set(key, p);
+      p.catch(() => held.delete(key));
+    }
+    return p;
   }
 
   /** Ends every stream (a graceful stop: clients resume elsewhere from their cursor). */
@@ -193,6 +225,7 @@ export class LiveMarket {
     const q = await quotes(this.db, this.clock.now());
     const parts: StepParts = {
       trades,
+      tradesJson: new Map(),
       quotes: this.quoteTexts(products, q, [...quoted]),
       stats: await this.readStats(products, q, full, withTrades, false),
     };
@@ -220,12 +253,16 @@ export class LiveMarket {
       let item = '';
       if (w.full.has(id)) {
         let list = parts.trades.get(id);
+        let shared = true;
         const floor = w.floor.get(id);
         if (floor !== undefined) {
           if (floor <= upTo) w.floor.delete(id);
-          if (floor > from) list = list?.filter((t) => t[0] > floor);
+          if (floor > from) {
+            list = list?.filter((t) => t[0] > floor);
+            shared = false;
+          }
         }
-        if (list !== undefined && list.length > 0) item += `,"trades":${JSON.stringify(list)}`;
+        if (list !== undefined && list.length > 0) item += `,"trades":${shared ? this.tradesJson(parts, id, list) : JSON.stringify(list)}`;
         const stats = parts.stats.get(id);
         if (stats !== undefined && stats !== w.sentStats.get(id)) {
           item += `,"stats":${stats}`;
@@ -241,6 +278,16 @@ export class LiveMarket {
     }
     if (items.length === 0 && !first && this.clock.now() - w.lastSentAt < KEEPALIVE_MS) return null;
     return `data: {"w":${upTo}${items.length ? `,"products":[${items.join(',')}]` : ''}}\n\n`;
+  }
+
+  /** A product's trades of this step as JSON: the same text for every stream, so written once per step. */
+  private tradesJson(parts: StepParts, id: number, list: readonly Trade[]): string {
+    let json = parts.tradesJson.get(id);
+    if (json === undefined) {
+      json = JSON.stringify(list);
+      parts.tradesJson.set(id, json);
+    }
+    return json;
   }
 
   private quoteTexts(products: ReadonlyMap<number, MarketProduct>, q: ReadonlyMap<number, Quote>, ids: readonly number[]): Map<number, string> {
