@@ -12,11 +12,30 @@ import { turnover24h } from './turnover.ts';
 
 type Trade = z.infer<typeof trade>;
 
-/** Where one stream's events go. `send` answers false when the client cannot keep up: the stream is then dropped. */
+/**
+ * An event many streams send alike this step: the same text, after the same `history` (the last bytes of events
+ * each of them has just sent). Its encoding is made once, by the first stream that needs it, for all of them.
+ */
+export interface SharedEvent {
+  readonly text: string;
+  readonly history: Buffer;
+  encoded?: Uint8Array;
+}
+
+/**
+ * Where one stream's events go. `send` answers false when the client cannot keep up: the stream is then dropped.
+ * `shared`, when given, is this very text, and the stream's last `shared.history.length` bytes were that history.
+ */
 export interface LiveSink {
-  send(text: string): boolean;
+  send(text: string, shared?: SharedEvent): boolean;
   close(): void;
 }
+
+/**
+ * How much of its cohort's recent events a stream must have sent, byte for byte, before it takes shared events:
+ * its compressor's window (event-stream.ts), so a shared event compresses as well as its own compressor would.
+ */
+export const SHARED_HISTORY_BYTES = 4096;
 
 export interface LiveRequest {
   readonly watch: readonly { readonly id: number; readonly since: number | undefined }[];
@@ -42,6 +61,23 @@ interface Watcher {
   lastSentAt: number;
   /** Events built while its first one was being read, sent right after it. */
   pending: string[] | null;
+  /** Streams asking the same thing: after a while they send the same events (null: a cohort's stand-in). */
+  readonly cohort: Cohort | null;
+  /** Bytes of its cohort's events it has sent in a row, up to now (0 after any event of its own). */
+  inStep: number;
+}
+
+/**
+ * The streams that asked the same (watched and quoted products): once each has sent an event of the products' own,
+ * they send the same text every step. A stand-in stream that never opened decides that text; a stream that has
+ * sent the stand-in's last SHARED_HISTORY_BYTES of events too gets the step's event shared (compressed once).
+ */
+interface Cohort {
+  readonly key: string;
+  readonly standIn: Watcher;
+  members: number;
+  /** The stand-in's last SHARED_HISTORY_BYTES of events. */
+  history: Buffer;
 }
 
 /** What one step read: per product, its new trades, quote and 24 h figures as JSON text, shared by every stream. */
@@ -63,6 +99,7 @@ interface StepParts {
  */
 export class LiveMarket {
   private readonly watchers = new Set<Watcher>();
+  private readonly cohorts = new Map<string, Cohort>();
   /** Every stream has been sent what happened up to here (null until first read). */
   private published: number | null = null;
   private heard = 0;
@@ -112,19 +149,22 @@ export class LiveMarket {
     }
     const upTo = this.published;
     const full = new Set(req.watch.map((w) => w.id));
+    const quoted = [...new Set(ids)];
     const watcher: Watcher = {
       sink,
       full,
-      quoted: [...new Set(ids)],
+      quoted,
       sentQuote: new Map(),
       sentStats: new Map(),
       floor: new Map(req.watch.flatMap((w) => (w.since !== undefined && w.since > upTo ? [[w.id, w.since] as const] : []))),
       lastSentAt: this.clock.now(),
       pending: [],
+      cohort: this.join(full, quoted),
+      inStep: 0,
     };
     this.watchers.add(watcher);
     this.armKeepalive();
-    const unsubscribe = () => void this.watchers.delete(watcher);
+    const unsubscribe = () => this.forget(watcher);
     try {
       const wanted = req.watch.map((w): TradesAfter => ({ id: w.id, after: w.since ?? -1 }));
       const start = this.startReads(upTo);
@@ -145,6 +185,35 @@ export class LiveMarket {
       throw e;
     }
     return unsubscribe;
+  }
+
+  /** The cohort of streams asking for these products (a new one starts with a stand-in of its own). */
+  private join(full: ReadonlySet<number>, quoted: readonly number[]): Cohort {
+    const key = `${[...full].join(',')}|${quoted.join(',')}`;
+    let cohort = this.cohorts.get(key);
+    if (cohort === undefined) {
+      const standIn: Watcher = {
+        sink: { send: () => true, close: () => undefined },
+        full,
+        quoted,
+        sentQuote: new Map(),
+        sentStats: new Map(),
+        floor: new Map(),
+        lastSentAt: this.clock.now(),
+        pending: null,
+        cohort: null,
+        inStep: 0,
+      };
+      cohort = { key, standIn, members: 0, history: Buffer.alloc(0) };
+      this.cohorts.set(key, cohort);
+    }
+    cohort.members++;
+    return cohort;
+  }
+
+  private forget(w: Watcher): void {
+    if (!this.watchers.delete(w)) return;
+    if (w.cohort && --w.cohort.members === 0) this.cohorts.delete(w.cohort.key);
   }
 
   /** The first-event reads shared by the streams opening at `upTo` (a new watermark starts afresh). */
@@ -176,6 +245,7 @@ export class LiveMarket {
     this.keepalive?.();
     for (const w of this.watchers) w.sink.close();
     this.watchers.clear();
+    this.cohorts.clear();
   }
 
   private kick(): void {
@@ -230,18 +300,44 @@ export class LiveMarket {
       stats: await this.readStats(products, q, full, withTrades, false),
     };
     this.published = to;
+    // Each cohort's event this step, as its stand-in would send it, after the history it has sent so far.
+    const shared = new Map<Cohort, SharedEvent | null>();
+    for (const c of this.cohorts.values()) {
+      const text = this.eventFor(c.standIn, to, parts, false, from);
+      if (text !== null) c.standIn.lastSentAt = this.clock.now();
+      shared.set(c, text === null ? null : { text, history: c.history });
+    }
     for (const w of [...this.watchers]) {
       const text = this.eventFor(w, to, parts, false, from);
-      if (text === null) continue;
-      if (w.pending !== null) w.pending.push(text);
-      else this.deliver(w, text);
+      const same = (w.cohort && shared.get(w.cohort)) ?? null;
+      if (text === null) {
+        // It sent nothing where its cohort sent something: its history is its own now.
+        if (same !== null) w.inStep = 0;
+        continue;
+      }
+      if (w.pending !== null) {
+        w.pending.push(text);
+        w.inStep = 0;
+        continue;
+      }
+      if (same === null || same.text !== text) {
+        w.inStep = 0;
+        this.deliver(w, text);
+        continue;
+      }
+      const inStep = w.inStep >= same.history.length;
+      w.inStep += Buffer.byteLength(text);
+      this.deliver(w, text, inStep ? same : undefined);
+    }
+    for (const [c, same] of shared) {
+      if (same !== null) c.history = Buffer.concat([c.history, Buffer.from(same.text)]).subarray(-SHARED_HISTORY_BYTES);
     }
   }
 
-  private deliver(w: Watcher, text: string): boolean {
+  private deliver(w: Watcher, text: string, shared?: SharedEvent): boolean {
     w.lastSentAt = this.clock.now();
-    if (w.sink.send(text)) return true;
-    this.watchers.delete(w);
+    if (w.sink.send(text, shared)) return true;
+    this.forget(w);
     w.sink.close();
     return false;
   }
