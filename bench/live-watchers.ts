@@ -184,7 +184,7 @@ try {
   const alone = await openWatcher(instance.base, productId, true);
   open.push(alone);
   alone.timing = true;
-  const single = await measured(pid, () => sleep(20_000));
+  const single = await measured(pid, () => sleep(30_000));
   alone.timing = false;
   alone.close();
   const one = latencyOf([alone]);
