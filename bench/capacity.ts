@@ -159,7 +159,7 @@ try {
     return (cpu.serverMs + cpu.postgresMs) / ((performance.now() - from) / 1000);
   };
   const idlePerSecond = await window(10);
-  const opened = await openWatchers(instance.base, product.id, WATCHERS, WATCHERS + 1);
+  const opened = await openWatchers(instance.base, product.id, WATCHERS, 0);
   await sleep(2_000);
   const watchingPerSecond = await window(STREAM_SECONDS);
   const ended = opened.watchers.filter((w) => w.ended).length;

@@ -117,19 +117,20 @@ export function openWatcher(base: string, productId: number, sampled: boolean): 
   });
 }
 
-/** Opens `count` streams, at most `parallel` being set up at once; every `sampleEvery`-th one is sampled. */
+/** Opens `count` streams, at most `parallel` being set up at once; every `sampleEvery`-th one is sampled (0: none). */
 export async function openWatchers(base: string, productId: number, count: number, sampleEvery: number, parallel = 100): Promise<{ watchers: Watcher[]; sampled: Watcher[]; wallMs: number }> {
+  const isSampled = (i: number) => sampleEvery > 0 && i % sampleEvery === 0;
   const watchers: Watcher[] = new Array<Watcher>(count);
   let next = 0;
   const from = performance.now();
   const lane = async (): Promise<void> => {
     while (next < count) {
       const i = next++;
-      watchers[i] = await openWatcher(base, productId, i % sampleEvery === 0);
+      watchers[i] = await openWatcher(base, productId, isSampled(i));
     }
   };
   await Promise.all(Array.from({ length: Math.min(parallel, count) }, lane));
-  return { watchers, sampled: watchers.filter((_, i) => i % sampleEvery === 0), wallMs: performance.now() - from };
+  return { watchers, sampled: watchers.filter((_, i) => isSampled(i)), wallMs: performance.now() - from };
 }
 
 /** A process's resident memory in bytes, from /proc (0 once it is gone). */

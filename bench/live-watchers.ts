@@ -1,15 +1,17 @@
 // A crowd on /xq: one real server instance holds LIVE_WATCHERS (2,000) live streams of BTCUSDT (GET product/live,
-// gzip, as /xq's worker opens it) over real HTTP from this process, for LIVE_SECONDS (60). Every 20th stream is
-// decoded and every trade in it timed from its stamp to its arrival (the same machine's clock); the others only
-// drain their bytes, so the load client stays light. Then the same crowd again with /xq's other polls at their
+// gzip, as /xq's worker opens it) over real HTTP, for LIVE_SECONDS (60). Every 20th stream is opened by this
+// process, decoded, and every trade in it timed from its stamp to its arrival (the same machine's clock); the others
+// only drain their bytes, in a second process (bench/live-drain.ts), so the load client stays light and the timed
+// streams do not wait behind 1,900 other sockets on one event loop. Then the same crowd again with /xq's other polls at their
 // periods (kdata and the hold list every 10 s, the product's orders every 15 s, one member each).
 //   PG_STATEMENTS=1 bash scripts/with-postgres.sh npx tsx bench/live-watchers.ts    (PostgreSQL)
 //   npx tsx bench/live-watchers.ts                                                (PGlite, no DATABASE_URL)
 // Reports tick-to-arrival p50/p95/max, trades missed, doubled or out of order (against the ticks table on
-// PostgreSQL; against one trade a second on PGlite), the server's, PostgreSQL's and this client's CPU (from /proc)
+// PostgreSQL; against one trade a second on PGlite), the server's, PostgreSQL's and the client's (both processes) CPU (from /proc)
 // per second and per watcher, the server's RSS per watcher, and the time to open the 2,000. In the same run: one
 // watcher alone (the latency floor), an idle server (the feed's own CPU), and product/trunover asked as the 2 s
 // poll asked it (CPU per request, so per member-second). BENCH: p95 at 2,000 watchers against p95 with 1.
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,7 +19,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { PERIOD_MS } from '../src/workers/periods.ts';
-import { cpuMeter, databaseUrl, postJson, seedMembers, serverDatabaseUrl, startInstance, stop, tradableProduct } from './instances.ts';
+import { cpuMeter, cpuMs, databaseUrl, postJson, seedMembers, serverDatabaseUrl, startInstance, stop, tradableProduct } from './instances.ts';
 import { checkTrades, openWatcher, openWatchers, quantile, rssBytes, type Watcher } from './live-client.ts';
 import { benchLine, formatNumber } from './stats.ts';
 
@@ -27,6 +29,8 @@ const SECONDS = Number(process.env['LIVE_SECONDS'] ?? 60);
 const SAMPLE_EVERY = Number(process.env['LIVE_SAMPLE_EVERY'] ?? 20);
 /** LIVE_POLLS=0: the streams alone, without /xq's other polls. */
 const POLLS = process.env['LIVE_POLLS'] !== '0';
+/** From the crowd's opening to its measurement: long enough for every stream to take its cohort's shared events. */
+const SETTLE_MS = 15_000;
 const url = process.env['DATABASE_URL'] ?? '';
 const onPostgres = url !== '';
 
@@ -54,16 +58,35 @@ interface Window {
   readonly clientMs: number;
 }
 
-/** Runs `during` while measuring the CPU of the server, PostgreSQL and this process. */
+/** The load client's process that drains most of the crowd (bench/live-drain.ts). */
+const drain: ChildProcess = fork('bench/live-drain.ts', [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+process.on('exit', () => drain.kill('SIGKILL'));
+/** Asks the drain process and waits for its answer of the same op. */
+function askDrain<T>(message: Readonly<Record<string, unknown>>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const on = (answer: { op: string; error?: string }) => {
+      if (answer.op === 'failed') reject(new Error(answer.error));
+      else if (answer.op === (message['op'] === 'open' ? 'opened' : message['op'])) resolve(answer as T);
+      else return;
+      drain.off('message', on);
+    };
+    drain.on('message', on);
+    drain.send(message);
+  });
+}
+
+/** Runs `during` while measuring the CPU of the server, PostgreSQL and the load client (this process and the drain). */
 async function measured(pid: number, during: () => Promise<void>): Promise<Window> {
   const meter = cpuMeter([pid]);
+  const drainFrom = cpuMs(drain.pid ?? 0);
   const clientFrom = process.cpuUsage();
   const from = performance.now();
   await during();
   const seconds = (performance.now() - from) / 1000;
   const cpu = meter.end();
   const client = process.cpuUsage(clientFrom);
-  return { seconds, serverMs: cpu.serverMs, postgresMs: onPostgres ? cpu.postgresMs : 0, clientMs: (client.user + client.system) / 1000 };
+  const drained = cpuMs(drain.pid ?? 0) - drainFrom;
+  return { seconds, serverMs: cpu.serverMs, postgresMs: onPostgres ? cpu.postgresMs : 0, clientMs: (client.user + client.system) / 1000 + drained };
 }
 
 const perSecond = (w: Window, ms: number) => ms / w.seconds;
@@ -193,29 +216,41 @@ try {
   // The crowd.
   await sleep(1_000);
   const rssBefore = await rssBytes(pid);
+  // The sampled streams here, the rest in the drain process, opened together, 100 being set up at a time in all.
+  const sampledCount = Math.ceil(WATCHERS / SAMPLE_EVERY);
+  const drained = WATCHERS - sampledCount;
+  let setups: number[] = [];
   const opening = await measured(pid, async () => {
-    const opened = await openWatchers(instance.base, productId, WATCHERS, SAMPLE_EVERY);
-    open.push(...opened.watchers);
+    const [mine, theirs] = await Promise.all([
+      openWatchers(instance.base, productId, sampledCount, 1, Math.max(1, Math.round(100 / SAMPLE_EVERY))),
+      drained > 0 ? askDrain<{ setupMs: number[] }>({ op: 'open', base: instance.base, productId, count: drained, parallel: 100 - Math.round(100 / SAMPLE_EVERY) }) : { setupMs: [] },
+    ]);
+    open.push(...mine.watchers);
+    setups = [...mine.watchers.map((w) => w.setupMs), ...theirs.setupMs];
   });
-  const crowd = open.slice(1);
-  const sampled = crowd.filter((_, i) => i % SAMPLE_EVERY === 0);
-  const setups = crowd.map((w) => w.setupMs);
+  const sampled = open.slice(1);
+  const crowd = { length: WATCHERS };
+  const report = async () => {
+    const r = drained > 0 ? await askDrain<{ bytes: number; ended: number }>({ op: 'report' }) : { bytes: 0, ended: 0 };
+    return { bytes: r.bytes + sampled.reduce((s, w) => s + w.bytes, 0), ended: r.ended + sampled.filter((w) => w.ended).length };
+  };
   console.log(
-    `opened ${crowd.length} streams in ${formatNumber(opening.seconds * 1000)} ms (100 at a time): first event after p50 ${formatNumber(quantile(setups, 0.5))} / p95 ${formatNumber(quantile(setups, 0.95))} / max ${formatNumber(quantile(setups, 1))} ms; server ${formatNumber(opening.serverMs)} CPU ms (${formatNumber(opening.serverMs / crowd.length)} per stream)`,
+    `opened ${WATCHERS} streams (${sampledCount} sampled here, ${drained} drained by a second process) in ${formatNumber(opening.seconds * 1000)} ms, 100 at a time: first event after p50 ${formatNumber(quantile(setups, 0.5))} / p95 ${formatNumber(quantile(setups, 0.95))} / max ${formatNumber(quantile(setups, 1))} ms; server ${formatNumber(opening.serverMs)} CPU ms (${formatNumber(opening.serverMs / WATCHERS)} per stream)`,
   );
-  await sleep(3_000);
+  // Streams take their cohort's shared events once they have sent its last 4 KB (about 12 s of events).
+  await sleep(SETTLE_MS);
   const rssOpen = await rssBytes(pid);
   for (const w of sampled) w.timing = true;
-  const bytesFrom = crowd.reduce((s, w) => s + w.bytes, 0);
+  const bytesFrom = (await report()).bytes;
   const run = await measured(pid, () => sleep(SECONDS * 1000));
   for (const w of sampled) w.timing = false;
-  const bytes = crowd.reduce((s, w) => s + w.bytes, 0) - bytesFrom;
+  const bytes = (await report()).bytes - bytesFrom;
   const rssEnd = await rssBytes(pid);
   const many = latencyOf(sampled);
   const above = (w: Window) => perSecond(w, w.serverMs) - perSecond(idle, idle.serverMs);
   const abovePg = (w: Window) => perSecond(w, w.postgresMs) - perSecond(idle, idle.postgresMs);
   const streamMsPerWatcherSecond = (above(run) + abovePg(run)) / crowd.length;
-  console.log(`${crowd.length} watchers: ${describeLatency(many)}; ${crowd.filter((w) => w.ended).length} streams ended by the server`);
+  console.log(`${crowd.length} watchers: ${describeLatency(many)}; ${(await report()).ended} streams ended by the server`);
   console.log(
     `  CPU: server ${formatNumber(perSecond(run, run.serverMs))} ms/s (${formatNumber(above(run))} above idle: ${formatNumber((1000 * above(run)) / crowd.length)} µs per watcher-second), ` +
       `PostgreSQL ${formatNumber(perSecond(run, run.postgresMs))} ms/s, the client ${formatNumber(perSecond(run, run.clientMs))} ms/s`,
@@ -243,7 +278,7 @@ try {
     const a = asked as Awaited<ReturnType<ReturnType<typeof pollCrowd>['stop']>> | null;
     console.log(
       `${crowd.length} watchers with /xq's other polls (${formatNumber((a?.requests ?? 0) / mixed.seconds)} requests/s, ${a?.failed ?? 0} failed; p95 kdata ${formatNumber(a?.p95['kdata'] ?? Number.NaN)}, ` +
-        `hold list ${formatNumber(a?.p95['holdList'] ?? Number.NaN)}, orders ${formatNumber(a?.p95['productOrders'] ?? Number.NaN)} ms): ${describeLatency(withPolls)}; ${crowd.filter((w) => w.ended).length} streams ended by the server`,
+        `hold list ${formatNumber(a?.p95['holdList'] ?? Number.NaN)}, orders ${formatNumber(a?.p95['productOrders'] ?? Number.NaN)} ms): ${describeLatency(withPolls)}; ${(await report()).ended} streams ended by the server`,
     );
     console.log(
       `  CPU: server ${formatNumber(perSecond(mixed, mixed.serverMs))} ms/s, PostgreSQL ${formatNumber(perSecond(mixed, mixed.postgresMs))} ms/s, the client ${formatNumber(perSecond(mixed, mixed.clientMs))} ms/s; load average ${loadavg()[0]?.toFixed(2)}`,
@@ -271,6 +306,7 @@ try {
   console.log(benchLine(`live-watchers-${onPostgres ? 'postgres' : 'pglite'} (tick-to-arrival p95, ${crowd.length} watchers vs 1)`, many.p95, one.p95, 'ms'));
 } finally {
   for (const w of open) w.close();
+  drain.send({ op: 'close' });
   getAgent.destroy();
   await client?.end().catch(() => undefined);
   await stop(instance.child);
