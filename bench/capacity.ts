@@ -4,7 +4,7 @@
 // the statements per request (pg_stat_statements). A screen's cost per member-minute is the sum over its polls of
 // rate × CPU per request; members per core is a minute of CPU over that. Market reads ask as members do (GET,
 // a `since` cursor a poll period back), so they hit the once-per-second micro-cache as a crowd would. /xq's prices
-// come from its live stream (GET product/live): CAPACITY_WATCHERS streams (1,000) are held open for 20 s and their
+// come from its live stream (GET product/live): CAPACITY_WATCHERS streams (1,000) are held open for 15 s, then 20 s, and their
 // CPU above the idle server's is one watcher-second's cost; its other polls are counted as above.
 //   PG_STATEMENTS=1 bash scripts/with-postgres.sh npx tsx bench/capacity.ts
 // ours in the BENCH line: CPU ms per member-minute on /xq with the stream; baseline: the same screen as it was, its
@@ -160,7 +160,8 @@ try {
   };
   const idlePerSecond = await window(10);
   const opened = await openWatchers(instance.base, product.id, WATCHERS, 0);
-  await sleep(2_000);
+  // Each stream takes its cohort's shared events once it has sent the cohort's last 4 KB (about 12 s of events).
+  await sleep(15_000);
   const watchingPerSecond = await window(STREAM_SECONDS);
   const ended = opened.watchers.filter((w) => w.ended).length;
   for (const w of opened.watchers) w.close();
