@@ -169,8 +169,8 @@ try {
     if (POLLS) tokens = await seedMembers(client, WATCHERS);
   } else {
     const res = await fetch(`${instance.base}/api/product/list`);
-    const list = (await res.json()) as { data: { list: { id: number; symbol: string }[] } };
-    const btc = list.data.list.find((p) => p.symbol === 'BTCUSDT');
+    const list = (await res.json()) as { data: { items: { id: number; symbol: string }[] } };
+    const btc = list.data.items.find((p) => p.symbol === 'BTCUSDT');
     if (!btc) throw new Error('no BTCUSDT');
     productId = btc.id;
   }
