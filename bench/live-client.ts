@@ -54,8 +54,10 @@ export function openWatcher(base: string, productId: number, sampled: boolean): 
       req?.destroy();
     },
   };
+  /** When the latest bytes arrived: an event is timed by them, not by when gunzip (a thread-pool hop) gave it back. */
+  let lastBytesAt = 0;
   const onEvent = (e: LiveEventShape): void => {
-    const now = wallNow();
+    const now = lastBytesAt;
     const first = w.events === 0;
     w.events++;
     if (first) w.firstW = e.w;
@@ -83,7 +85,10 @@ export function openWatcher(base: string, productId: number, sampled: boolean): 
           resolve(w);
         }
         w.bytes += chunk.length;
-        gunzip?.write(chunk);
+        if (gunzip) {
+          lastBytesAt = wallNow();
+          gunzip.write(chunk);
+        }
       });
       const ended = (): void => {
         if (!closing) w.ended = true;
