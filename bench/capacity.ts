@@ -3,15 +3,19 @@
 // PostgreSQL; the bench takes the CPU milliseconds per request in the server and in PostgreSQL (from /proc) and
 // the statements per request (pg_stat_statements). A screen's cost per member-minute is the sum over its polls of
 // rate × CPU per request; members per core is a minute of CPU over that. Market reads ask as members do (GET,
-// a `since` cursor a poll period back), so they hit the once-per-second micro-cache as a crowd would.
+// a `since` cursor a poll period back), so they hit the once-per-second micro-cache as a crowd would. /xq's prices
+// come from its live stream (GET product/live): CAPACITY_WATCHERS streams (1,000) are held open for 15 s, then 20 s, and their
+// CPU above the idle server's is one watcher-second's cost; its other polls are counted as above.
 //   PG_STATEMENTS=1 bash scripts/with-postgres.sh npx tsx bench/capacity.ts
-// ours in the BENCH line: CPU ms per member-minute on /xq (the dearest screen); baseline: the same with every market
-// read computed for its member alone (each member's own cursor, so the micro-cache cannot share), in the same run.
+// ours in the BENCH line: CPU ms per member-minute on /xq with the stream; baseline: the same screen as it was, its
+// prices from the 2 s turnover poll, in the same run. Also printed: /xq with every market read computed for its
+// member alone (each member's own cursor, so the micro-cache cannot share).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { PERIOD_MS } from '../src/workers/periods.ts';
 import { cpuMeter, databaseUrl, seedMembers, startInstance, statementCounter, stop, tradableProduct } from './instances.ts';
+import { openWatchers } from './live-client.ts';
 import { formatNumber } from './stats.ts';
 
 const url = process.env['DATABASE_URL'] ?? '';
@@ -23,6 +27,8 @@ const MEMBERS = 200;
 const OPEN_ORDERS_EACH = 5;
 const REQUESTS = Number(process.env['CAPACITY_REQUESTS'] ?? 3000);
 const CONCURRENCY = 16;
+const WATCHERS = Number(process.env['CAPACITY_WATCHERS'] ?? 1000);
+const STREAM_SECONDS = 20;
 
 interface Ask {
   readonly method: 'GET' | 'POST';
@@ -143,11 +149,34 @@ try {
     results: await measure('order/results', mine.results),
     support: await measure('support/messages', mine.support),
   };
+  // The live stream: CPU per watcher-second above what the server and PostgreSQL use with nobody watching.
+  const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+  const window = async (seconds: number) => {
+    const meter = cpuMeter([instance.child.pid ?? 0]);
+    const from = performance.now();
+    await sleep(seconds * 1000);
+    const cpu = meter.end();
+    return (cpu.serverMs + cpu.postgresMs) / ((performance.now() - from) / 1000);
+  };
+  const idlePerSecond = await window(10);
+  const opened = await openWatchers(instance.base, product.id, WATCHERS, 0);
+  // Each stream takes its cohort's shared events once it has sent the cohort's last 4 KB (about 12 s of events).
+  await sleep(15_000);
+  const watchingPerSecond = await window(STREAM_SECONDS);
+  const ended = opened.watchers.filter((w) => w.ended).length;
+  for (const w of opened.watchers) w.close();
+  const streamMsPerSecond = (watchingPerSecond - idlePerSecond) / WATCHERS;
+  console.log(
+    `| product/live, per watcher-second (${WATCHERS} streams, ${STREAM_SECONDS} s) | server + PostgreSQL ${formatNumber(streamMsPerSecond)} | (${formatNumber(watchingPerSecond)} CPU ms/s watching, ${formatNumber(idlePerSecond)} idle) | - | - |${ended ? ` ${ended} ended early` : ''}`,
+  );
+  // As a poll's cost: one "request" a minute costing a minute of its stream.
+  const stream: Cost = { cpuMs: streamMsPerSecond * 60, serverMs: Number.NaN, postgresMs: Number.NaN, statements: null, p99: Number.NaN };
   const perMinute = (periodMs: number) => 60_000 / periodMs;
   // Requests per member-minute by screen (docs/scaling.md's table), each with its cost.
   const screens: Record<string, readonly [number, Cost][]> = {
     '/ and /hq': [[perMinute(PERIOD_MS.products), cost.list], [perMinute(PERIOD_MS.holdList), cost.holdList], [2, cost.support]],
-    '/xq': [[perMinute(PERIOD_MS.turnover), cost.turnover], [perMinute(PERIOD_MS.kdata), cost.kdata], [perMinute(PERIOD_MS.productOrders), cost.productOrders], [perMinute(PERIOD_MS.holdList), cost.holdList]],
+    '/xq (live stream)': [[1, stream], [perMinute(PERIOD_MS.kdata), cost.kdata], [perMinute(PERIOD_MS.productOrders), cost.productOrders], [perMinute(PERIOD_MS.holdList), cost.holdList]],
+    '/xq before (2 s turnover poll)': [[perMinute(PERIOD_MS.turnover), cost.turnover], [perMinute(PERIOD_MS.kdata), cost.kdata], [perMinute(PERIOD_MS.productOrders), cost.productOrders], [perMinute(PERIOD_MS.holdList), cost.holdList]],
     '/orderrecord': [[perMinute(PERIOD_MS.holdList), cost.holdList], [perMinute(PERIOD_MS.orderList), cost.orderList]],
   };
   const xqAlone: readonly [number, Cost][] = [[perMinute(PERIOD_MS.turnover), cost.turnoverAlone], [perMinute(PERIOD_MS.kdata), cost.kdataAlone], [perMinute(PERIOD_MS.productOrders), cost.productOrders], [perMinute(PERIOD_MS.holdList), cost.holdList]];
@@ -156,12 +185,15 @@ try {
   console.log('| screen | requests / member-minute | CPU ms / member-minute | members per core |');
   console.log('|---|---|---|---|');
   for (const [screen, polls] of Object.entries(screens)) {
-    const rate = polls.reduce((sum, [r]) => sum + r, 0);
-    console.log(`| ${screen} | ${formatNumber(rate)} | ${formatNumber(msPerMemberMinute(polls))} | ${formatNumber(membersPerCore(polls))} |`);
+    // The stream is one request per member's visit, not per minute.
+    const rate = polls.reduce((sum, [r, c]) => sum + (c === stream ? 0 : r), 0);
+    console.log(`| ${screen} | ${formatNumber(rate)}${polls.some(([, c]) => c === stream) ? ' + a stream' : ''} | ${formatNumber(msPerMemberMinute(polls))} | ${formatNumber(membersPerCore(polls))} |`);
   }
-  const xq = screens['/xq'] ?? [];
-  const [ours, baseline] = [msPerMemberMinute(xq), msPerMemberMinute(xqAlone)];
-  console.log(`BENCH capacity-xq: ours ${formatNumber(ours)} CPU-ms/member-minute, baseline ${formatNumber(baseline)} CPU-ms/member-minute, ratio ${formatNumber(baseline / ours)}`);
+  const ours = msPerMemberMinute(screens['/xq (live stream)'] ?? []);
+  const polled = msPerMemberMinute(screens['/xq before (2 s turnover poll)'] ?? []);
+  console.log(`/xq before with every market read for its member alone (no micro-cache): ${formatNumber(msPerMemberMinute(xqAlone))} CPU ms/member-minute, about ${formatNumber(membersPerCore(xqAlone))} members per core`);
+  console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`BENCH capacity-xq (live stream vs the 2 s poll): ours ${formatNumber(ours)} CPU-ms/member-minute, baseline ${formatNumber(polled)} CPU-ms/member-minute, ratio ${formatNumber(polled / ours)}`);
 } finally {
   await client.end().catch(() => undefined);
   await stop(instance.child);

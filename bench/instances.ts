@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import type pg from 'pg';
 import { tokenHash } from '../server/auth/tokens.ts';
 
@@ -27,14 +28,36 @@ export function cpuMs(pid: number): number {
   }
 }
 
-/** PostgreSQL's processes on this machine (the postmaster, its backends and workers). */
+/**
+ * The postmaster scripts/with-postgres.sh started (its data directory sits beside the socket directory it names),
+ * or null when that is not known.
+ */
+function ourPostmaster(): number | null {
+  const socketDir = process.env['DATABASE_SOCKET_DIR'];
+  if (!socketDir) return null;
+  try {
+    const pid = Number(readFileSync(join(socketDir, '..', 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return Number.isSafeInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * PostgreSQL's processes (the postmaster, its backends and workers): those of the bench's own server when it is
+ * known, since other PostgreSQL servers on a shared machine are no part of what is measured; else every one.
+ */
 export function postgresPids(): number[] {
+  const postmaster = ourPostmaster();
   return readdirSync('/proc')
     .filter((d) => /^\d+$/.test(d))
     .map(Number)
     .filter((pid) => {
       try {
-        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+        if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') return false;
+        if (postmaster === null || pid === postmaster) return true;
+        // The fourth field of stat (after the command) is the parent.
+        return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[1]) === postmaster;
       } catch {
         return false;
       }
@@ -75,13 +98,18 @@ export function serverDatabaseUrl(url: string, name: string): string {
   return `postgres://${u.username}@localhost:${u.port}/${name}?host=${encodeURIComponent(dir)}`;
 }
 
-export async function startInstance(db: string, index: number): Promise<{ base: string; child: ChildProcess }> {
+/** `env`: more of the server's environment (e.g. `DATA_DIR` for a PGlite instance, with `db` empty). */
+export async function startInstance(db: string, index: number, env: Readonly<Record<string, string>> = {}): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
   // Node itself (not npx, whose child outlived a SIGTERM and held the terminal open), so stop() stops the server.
   // BENCH_NODE_FLAGS: flags for the servers' Node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile them).
   const flags = process.env['BENCH_NODE_FLAGS']?.split(' ').filter(Boolean) ?? [];
+  // BENCH_SERVER_DIR: run the server from another checkout (e.g. an earlier commit's, exported with git archive and
+  // node_modules linked), to compare two versions under the same load.
+  const dir = process.env['BENCH_SERVER_DIR'];
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: db, PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: 'bench/.no-static', DEMO: 'true', LOG_LEVEL: 'warn' },
+    ...(dir ? { cwd: dir } : {}),
+    env: { ...process.env, DATABASE_URL: db, PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: 'bench/.no-static', DEMO: 'true', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   started.add(child);

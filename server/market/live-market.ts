@@ -12,11 +12,30 @@ import { turnover24h } from './turnover.ts';
 
 type Trade = z.infer<typeof trade>;
 
-/** Where one stream's events go. `send` answers false when the client cannot keep up: the stream is then dropped. */
+/**
+ * An event many streams send alike this step: the same text, after the same `history` (the last bytes of events
+ * each of them has just sent). Its encoding is made once, by the first stream that needs it, for all of them.
+ */
+export interface SharedEvent {
+  readonly text: string;
+  readonly history: Buffer;
+  encoded?: Uint8Array;
+}
+
+/**
+ * Where one stream's events go. `send` answers false when the client cannot keep up: the stream is then dropped.
+ * `shared`, when given, is this very text, and the stream's last `shared.history.length` bytes were that history.
+ */
 export interface LiveSink {
-  send(text: string): boolean;
+  send(text: string, shared?: SharedEvent): boolean;
   close(): void;
 }
+
+/**
+ * How much of its cohort's recent events a stream must have sent, byte for byte, before it takes shared events:
+ * its compressor's window (event-stream.ts), so a shared event compresses as well as its own compressor would.
+ */
+export const SHARED_HISTORY_BYTES = 4096;
 
 export interface LiveRequest {
   readonly watch: readonly { readonly id: number; readonly since: number | undefined }[];
@@ -45,11 +64,30 @@ interface Watcher {
   lastSentAt: number;
   /** Events built while its first one was being read, sent right after it. */
   pending: string[] | null;
+  /** Streams asking the same thing: after a while they send the same events (null: a cohort's stand-in). */
+  readonly cohort: Cohort | null;
+  /** Bytes of its cohort's events it has sent in a row, up to now (0 after any event of its own). */
+  inStep: number;
+}
+
+/**
+ * The streams that asked the same (watched and quoted products): once each has sent an event of the products' own,
+ * they send the same text every step. A stand-in stream that never opened decides that text; a stream that has
+ * sent the stand-in's last SHARED_HISTORY_BYTES of events too gets the step's event shared (compressed once).
+ */
+interface Cohort {
+  readonly key: string;
+  readonly standIn: Watcher;
+  members: number;
+  /** The stand-in's last SHARED_HISTORY_BYTES of events. */
+  history: Buffer;
 }
 
 /** What one step read: per product, its new trades, quote and 24 h figures as JSON text, shared by every stream. */
 interface StepParts {
   readonly trades: ReadonlyMap<number, readonly Trade[]>;
+  /** Each product's trades as JSON, written once per step for every stream that takes them all (most do). */
+  readonly tradesJson: Map<number, string>;
   readonly quotes: Map<number, string>;
   readonly stats: Map<number, string>;
 }
@@ -64,6 +102,7 @@ interface StepParts {
  */
 export class LiveMarket {
   private readonly watchers = new Set<Watcher>();
+  private readonly cohorts = new Map<string, Cohort>();
   /** Every stream has been sent what happened up to here (null until first read). */
   private published: number | null = null;
   private heard = 0;
@@ -74,6 +113,11 @@ export class LiveMarket {
   private keepalive: CancelTimer | null = null;
   /** Quote changes worked out this step (cleared each step): one diff however many streams need it. */
   private readonly quoteChanges = new Map<string, string>();
+  /**
+   * What streams opening at the same watermark read for their first event (the quotes, and the trades after each
+   * cursor asked), read once for all of them: a crowd reconnecting after a restart opens thousands in seconds.
+   */
+  private opening: { readonly upTo: number; readonly quotes: Promise<Map<number, Quote>>; readonly trades: Map<string, Promise<Map<number, Trade[]>>> } | null = null;
   private stopped = false;
 
   constructor(
@@ -115,24 +159,29 @@ export class LiveMarket {
     }
     const upTo = this.published;
     const full = new Set(req.watch.map((w) => w.id));
+    const quoted = [...new Set(ids)];
     const watcher: Watcher = {
       sink,
       full,
-      quoted: [...new Set(ids)],
+      quoted,
       sentQuote: new Map(),
       sentStats: new Map(),
       floor: new Map(req.watch.flatMap((w) => (w.since !== undefined && w.since > upTo ? [[w.id, w.since] as const] : []))),
       lastSentAt: this.clock.now(),
       pending: [],
+      cohort: this.join(full, quoted),
+      inStep: 0,
     };
     this.watchers.add(watcher);
     this.armKeepalive();
-    const unsubscribe = () => void this.watchers.delete(watcher);
+    const unsubscribe = () => this.forget(watcher);
     try {
       const wanted = req.watch.map((w): TradesAfter => ({ id: w.id, after: w.since ?? -1 }));
-      const q = await quotes(this.db, this.clock.now());
+      const start = this.startReads(upTo);
+      const q = await start.quotes;
       const parts: StepParts = {
-        trades: await tradesAfter(this.db, products, wanted, upTo),
+        trades: await this.sharedRead(start.trades, wanted.map((w) => `${w.id}:${w.after}`).join(','), () => tradesAfter(this.db, products, wanted, upTo)),
+        tradesJson: new Map(),
         quotes: this.quoteTexts(products, q, watcher.quoted),
         stats: await this.readStats(products, q, full, new Set(), true),
       };
@@ -148,12 +197,65 @@ export class LiveMarket {
     return unsubscribe;
   }
 
+  /** The cohort of streams asking for these products (a new one starts with a stand-in of its own). */
+  private join(full: ReadonlySet<number>, quoted: readonly number[]): Cohort {
+    const key = `${[...full].join(',')}|${quoted.join(',')}`;
+    let cohort = this.cohorts.get(key);
+    if (cohort === undefined) {
+      const standIn: Watcher = {
+        sink: { send: () => true, close: () => undefined },
+        full,
+        quoted,
+        sentQuote: new Map(),
+        sentStats: new Map(),
+        floor: new Map(),
+        lastSentAt: this.clock.now(),
+        pending: null,
+        cohort: null,
+        inStep: 0,
+      };
+      cohort = { key, standIn, members: 0, history: Buffer.alloc(0) };
+      this.cohorts.set(key, cohort);
+    }
+    cohort.members++;
+    return cohort;
+  }
+
+  private forget(w: Watcher): void {
+    if (!this.watchers.delete(w)) return;
+    if (w.cohort && --w.cohort.members === 0) this.cohorts.delete(w.cohort.key);
+  }
+
+  /** The first-event reads shared by the streams opening at `upTo` (a new watermark starts afresh). */
+  private startReads(upTo: number): NonNullable<LiveMarket['opening']> {
+    if (this.opening?.upTo !== upTo) {
+      const opening = { upTo, quotes: quotes(this.db, this.clock.now()), trades: new Map<string, Promise<Map<number, Trade[]>>>() };
+      // A failed read fails the streams waiting on it; the next one to open reads again.
+      opening.quotes.catch(() => {
+        if (this.opening === opening) this.opening = null;
+      });
+      this.opening = opening;
+    }
+    return this.opening;
+  }
+
+  private sharedRead<T>(held: Map<string, Promise<T>>, key: string, read: () => Promise<T>): Promise<T> {
+    let p = held.get(key);
+    if (p === undefined) {
+      p = read();
+      held.set(key, p);
+      p.catch(() => held.delete(key));
+    }
+    return p;
+  }
+
   /** Ends every stream (a graceful stop: clients resume elsewhere from their cursor). */
   stop(): void {
     this.stopped = true;
     this.keepalive?.();
     for (const w of this.watchers) w.sink.close();
     this.watchers.clear();
+    this.cohorts.clear();
   }
 
   private kick(): void {
@@ -203,23 +305,50 @@ export class LiveMarket {
     const q = await quotes(this.db, this.clock.now());
     const parts: StepParts = {
       trades,
+      tradesJson: new Map(),
       quotes: this.quoteTexts(products, q, [...quoted]),
       stats: await this.readStats(products, q, full, outside, false),
     };
     this.published = to;
     this.quoteChanges.clear();
+    // Each cohort's event this step, as its stand-in would send it, after the history it has sent so far.
+    const shared = new Map<Cohort, SharedEvent | null>();
+    for (const c of this.cohorts.values()) {
+      const text = this.eventFor(c.standIn, to, parts, false, from);
+      if (text !== null) c.standIn.lastSentAt = this.clock.now();
+      shared.set(c, text === null ? null : { text, history: c.history });
+    }
     for (const w of [...this.watchers]) {
       const text = this.eventFor(w, to, parts, false, from);
-      if (text === null) continue;
-      if (w.pending !== null) w.pending.push(text);
-      else this.deliver(w, text);
+      const same = (w.cohort && shared.get(w.cohort)) ?? null;
+      if (text === null) {
+        // It sent nothing where its cohort sent something: its history is its own now.
+        if (same !== null) w.inStep = 0;
+        continue;
+      }
+      if (w.pending !== null) {
+        w.pending.push(text);
+        w.inStep = 0;
+        continue;
+      }
+      if (same === null || same.text !== text) {
+        w.inStep = 0;
+        this.deliver(w, text);
+        continue;
+      }
+      const inStep = w.inStep >= same.history.length;
+      w.inStep += Buffer.byteLength(text);
+      this.deliver(w, text, inStep ? same : undefined);
+    }
+    for (const [c, same] of shared) {
+      if (same !== null) c.history = Buffer.concat([c.history, Buffer.from(same.text)]).subarray(-SHARED_HISTORY_BYTES);
     }
   }
 
-  private deliver(w: Watcher, text: string): boolean {
+  private deliver(w: Watcher, text: string, shared?: SharedEvent): boolean {
     w.lastSentAt = this.clock.now();
-    if (w.sink.send(text)) return true;
-    this.watchers.delete(w);
+    if (w.sink.send(text, shared)) return true;
+    this.forget(w);
     w.sink.close();
     return false;
   }
@@ -234,12 +363,16 @@ export class LiveMarket {
       let item = '';
       if (w.full.has(id)) {
         let list = parts.trades.get(id);
+        let shared = true;
         const floor = w.floor.get(id);
         if (floor !== undefined) {
           if (floor <= upTo) w.floor.delete(id);
-          if (floor > from) list = list?.filter((t) => t[0] > floor);
+          if (floor > from) {
+            list = list?.filter((t) => t[0] > floor);
+            shared = false;
+          }
         }
-        if (list !== undefined && list.length > 0) item += `,"trades":${JSON.stringify(list)}`;
+        if (list !== undefined && list.length > 0) item += `,"trades":${shared ? this.tradesJson(parts, id, list) : JSON.stringify(list)}`;
         const stats = tradesOnly ? undefined : parts.stats.get(id);
         if (stats !== undefined && stats !== w.sentStats.get(id)) {
           item += `,"stats":${stats}`;
@@ -272,6 +405,16 @@ export class LiveMarket {
       this.quoteChanges.set(key, change);
     }
     return change;
+  }
+
+  /** A product's trades of this step as JSON: the same text for every stream, so written once per step. */
+  private tradesJson(parts: StepParts, id: number, list: readonly Trade[]): string {
+    let json = parts.tradesJson.get(id);
+    if (json === undefined) {
+      json = JSON.stringify(list);
+      parts.tradesJson.set(id, json);
+    }
+    return json;
   }
 
   private quoteTexts(products: ReadonlyMap<number, MarketProduct>, q: ReadonlyMap<number, Quote>, ids: readonly number[]): Map<number, string> {

@@ -104,6 +104,42 @@ describe('GET product/live', () => {
     await stream.close();
   });
 
+  it('streams asking alike share their events (compressed once) and each still gets every trade once, in order', async () => {
+    const [btc] = await productsNamed(s.deps.db, 'BTCUSDT');
+    if (!btc) throw new Error('BTCUSDT');
+    const gzip = { 'accept-encoding': 'gzip' };
+    const early = await open(`watch=${btc.id}`, gzip);
+    const plain = await open(`watch=${btc.id}`);
+    const streams = [early, plain];
+    const received = new Map<LiveReader, number[]>();
+    const cursor = new Map<LiveReader, number>();
+    for (const stream of streams) {
+      const first = await stream.next();
+      received.set(stream, []);
+      cursor.set(stream, first.w);
+    }
+    const recorded: number[] = [];
+    let late: LiveReader | null = null;
+    // About 40 events: well past the 4 KB a stream must share with its cohort before it takes shared events.
+    for (let i = 1; i <= 40; i++) {
+      const t = s.clock.now() + 1_000;
+      await trade('BTCUSDT', t);
+      recorded.push(t);
+      for (const stream of streams) received.get(stream)?.push(...tradeTimes(await stream.next(), btc.id));
+      if (i === 10) {
+        // A stream opening later joins the same cohort, from its own start.
+        late = await open(`watch=${btc.id}`, gzip);
+        const first = await late.next();
+        streams.push(late);
+        received.set(late, []);
+        cursor.set(late, first.w);
+      }
+    }
+    for (const stream of [early, plain]) expect(received.get(stream)).toEqual(recorded);
+    expect(received.get(late ?? early)).toEqual(recorded.filter((t) => t > (cursor.get(late ?? early) ?? 0)));
+    for (const stream of streams) await stream.close();
+  });
+
   it('a stream whose client is gone is forgotten', async () => {
     const [btc] = await productsNamed(s.deps.db, 'BTCUSDT');
     if (!btc) throw new Error('BTCUSDT');
