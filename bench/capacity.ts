@@ -174,8 +174,11 @@ try {
   const perMinute = (periodMs: number) => 60_000 / periodMs;
   // Requests per member-minute by screen (docs/scaling.md's table), each with its cost.
   const screens: Record<string, readonly [number, Cost][]> = {
-    '/ and /hq': [[perMinute(PERIOD_MS.products), cost.list], [perMinute(PERIOD_MS.holdList), cost.holdList], [2, cost.support]],
-    '/xq (live stream)': [[1, stream], [perMinute(PERIOD_MS.kdata), cost.kdata], [perMinute(PERIOD_MS.productOrders), cost.productOrders], [perMinute(PERIOD_MS.holdList), cost.holdList]],
+    // The rows in view come on a stream (its cost taken as a watched product's); the list and the hold list slow down.
+    '/ and /hq (live stream)': [[1, stream], [perMinute(PERIOD_MS.productsWhileLive), cost.list], [perMinute(PERIOD_MS.holdListBackground), cost.holdList], [2, cost.support]],
+    '/ and /hq before (6 s list poll)': [[perMinute(PERIOD_MS.products), cost.list], [perMinute(PERIOD_MS.holdList), cost.holdList], [2, cost.support]],
+    // With no order list on screen the hold list keeps the background pace; my orders on the product every 15 s.
+    '/xq (live stream)': [[1, stream], [perMinute(PERIOD_MS.kdata), cost.kdata], [perMinute(PERIOD_MS.productOrders), cost.productOrders], [perMinute(PERIOD_MS.holdListBackground), cost.holdList]],
     '/xq before (2 s turnover poll)': [[perMinute(PERIOD_MS.turnover), cost.turnover], [perMinute(PERIOD_MS.kdata), cost.kdata], [perMinute(PERIOD_MS.productOrders), cost.productOrders], [perMinute(PERIOD_MS.holdList), cost.holdList]],
     '/orderrecord': [[perMinute(PERIOD_MS.holdList), cost.holdList], [perMinute(PERIOD_MS.orderList), cost.orderList]],
   };
