@@ -298,6 +298,8 @@ export function createLive(deps: LiveDeps) {
     /** Whether the stream is open and speaking now, and each change of that. */
     healthy$: healthy$.pipe(distinctUntilChanged()),
     isHealthy: (): boolean => healthy$.value,
+    /** Whether a product's market is open by the stream's last quote of it (null: not quoted by the stream). */
+    isOpen: (id: number): boolean | null => held.get(id)?.quote?.open ?? null,
   };
 }
 

@@ -98,9 +98,9 @@ export function createOrders(hub: Hub) {
   const productOrdersPoll = (id: number): Observable<PollState<Answer>> =>
     hub.poll(`product/orders:${id}`, {
       periodMs: hub.periods.productOrders,
-      // With no order of mine open, only an order from another device can change it (and the hold list brings those
-      // too): a visitor's or a new member's chart, or a closed market's, asks once a minute.
-      nextPeriodMs: () => (hasOpen() ? hub.periods.productOrders : hub.periods.productOrdersQuiet),
+      // A market closed by its hours takes no order from any device, and its open ones settle by the due chase: its
+      // screen asks once a minute. Open (or not known yet), another device's order shows within the period.
+      nextPeriodMs: () => (hub.live.isOpen(id) === false ? hub.periods.productOrdersQuiet : hub.periods.productOrders),
       request: async (signal) => {
         const cursor = productCursors.get(id);
         const generation = cursorGeneration;
@@ -125,10 +125,6 @@ export function createOrders(hub: Hub) {
       },
     });
 
-  const hasOpen = (): boolean => {
-    for (const o of rows?.values() ?? []) if (o.status === 'open') return true;
-    return false;
-  };
   const openOrders = (): OpenOrder[] => {
     const open: OpenOrder[] = [];
     for (const o of rows?.values() ?? []) if (o.status === 'open') open.push({ id: o.id, settleTime: o.settleTime });

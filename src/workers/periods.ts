@@ -10,7 +10,7 @@ export interface Periods {
   /** The hold list while no screen shows my open orders (it only keeps the open set known). */
   readonly holdListBackground: number;
   readonly productOrders: number;
-  /** product/orders while none of my orders is open. */
+  /** product/orders while its market is closed. */
   readonly productOrdersQuiet: number;
   readonly orderList: number;
   /** A market closed by its hours (at most; sooner when it opens sooner). */
