@@ -75,6 +75,12 @@ try {
     }
     orderIds[m] = ids;
   }
+  // The worker asks my orders on a product with the cursor of its last answer (the whole answer once, on opening).
+  const orderCursors: string[] = [];
+  for (const [m, token] of tokens.entries()) {
+    const first = await call('POST', 'product/orders', token, { id: product.id });
+    orderCursors[m] = String((first.data as { cursor?: unknown } | undefined)?.cursor ?? '');
+  }
   const statements = await statementCounter(client);
   const second = (t: number) => Math.floor(t / 1000) * 1000;
 
@@ -125,7 +131,7 @@ try {
   });
   const mine = {
     holdList: post('order/hold_list', () => ({ since: second(Date.now() - PERIOD_MS.holdList) })),
-    productOrders: post('product/orders', () => ({ id: product.id })),
+    productOrders: post('product/orders', (_i, m) => ({ id: product.id, cursor: orderCursors[m] ?? '' })),
     orderList: post('order/list', () => ({ page: 1, size: 20 })),
     results: post('order/results', (_i, m) => ({ ids: orderIds[m] ?? [1] })),
     support: post('support/messages', () => ({})),

@@ -125,10 +125,20 @@ function pollCrowd(base: string, productId: number, tokens: readonly string[]): 
     inFlight.add(p);
   };
   const ok = (r: { status: number; body: unknown }) => r.status === 200 && (r.body as { code?: number }).code === 0;
+  // As the worker asks: the hold list at its background pace (no order list on /xq), my orders with the cursor
+  // of the member's last answer (the whole answer only the first time).
+  const cursors = new Map<string, string>();
+  const productOrders = async (token: string): Promise<boolean> => {
+    const cursor = cursors.get(token);
+    const r = await postJson(`${base}/api/product/orders`, { authorization: token }, cursor === undefined ? { id: productId } : { id: productId, cursor });
+    const next = (r.body as { data?: { cursor?: unknown } }).data?.cursor;
+    if (typeof next === 'string') cursors.set(token, next);
+    return ok(r);
+  };
   const polls: [string, number, (token: string) => Promise<boolean>][] = [
     ['kdata', PERIOD_MS.kdata, async () => (await get(`${base}/api/product/kdata?id=${productId}&interval=1m&since=${second(Date.now() - PERIOD_MS.kdata)}`)) === 200],
-    ['holdList', PERIOD_MS.holdList, async (token) => ok(await postJson(`${base}/api/order/hold_list`, { authorization: token }, { since: second(Date.now() - PERIOD_MS.holdList) }))],
-    ['productOrders', PERIOD_MS.productOrders, async (token) => ok(await postJson(`${base}/api/product/orders`, { authorization: token }, { id: productId }))],
+    ['holdList', PERIOD_MS.holdListBackground, async (token) => ok(await postJson(`${base}/api/order/hold_list`, { authorization: token }, { since: second(Date.now() - PERIOD_MS.holdListBackground) }))],
+    ['productOrders', PERIOD_MS.productOrders, productOrders],
   ];
   // One timer a 50 ms slot per poll: each member asks once a period, in its own slot of the period.
   const SLOT_MS = 50;
