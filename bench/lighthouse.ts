@@ -4,7 +4,7 @@
 // measured) and served by the real server on a fresh PGlite data directory.
 // Baseline, measured in the same run: the build of git commit LIGHTHOUSE_BASELINE (default bddcdc9, before the
 // first screen's work was spread over short tasks), built from `git archive` into a temp folder and served by a
-// second server; its runs alternate with ours, so the machine's load weighs on both alike. LIGHTHOUSE_BASELINE=none
+// second server; its runs alternate with ours (ABBA), so the machine's load weighs on both alike. LIGHTHOUSE_BASELINE=none
 // skips it (the LCP lines then compare with issue 20's table). LIGHTHOUSE_URL measures a running server instead.
 // Per run: performance, FCP, LCP, TBT, the longest task and the main thread's script time (evaluation, parse and
 // compile) in Lighthouse's 4x model, and the machine's benchmarkIndex (targets hold for an index <= 1,600).
@@ -217,7 +217,9 @@ try {
   console.log(`lighthouse: ${SCREENS.length} screens x ${RUNS} run(s) x ${sites.map((x) => x.name).join(' and ')}, mobile profile, cold cache, ${HTTP1 ? 'HTTP/1.1' : 'HTTPS + HTTP/2'}, logged in as ${DEMO.username}; ${cpus().length} cores, load ${loadavg()[0]?.toFixed(2)}`);
   for (const path of SCREENS) {
     for (let i = 0; i < RUNS; i++) {
-      for (const site of sites) {
+      // ABBA: which build goes first alternates, so neither always runs on the heels of the other (or of the profile's
+      // setup) while the machine's load drifts.
+      for (const site of i % 2 === 0 ? sites : [...sites].reverse()) {
         const profile = await loggedInProfile(site.base, tokens.get(site.name) ?? '');
         const run = await lighthouseRetrying(site.base, path, profile);
         console.log(
