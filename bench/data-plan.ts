@@ -168,7 +168,7 @@ for (const protocol of PROTOCOLS) {
       console.log(`BENCH data-plan-${screen.name}${suffix}: ours ${cost.requests} requests/min, baseline ${visible} requests/min, ratio ${visible / cost.requests}`);
       continue;
     }
-    // /xq against its own poll in the same run; the others against the figures before issue 22.
+    // /xq against its own poll in the same run; the others against the figures measured before polls sent only changes.
     const polled = screen.name === 'xq' ? results.get(key(protocol, 'xq-poll')) : undefined;
     console.log(benchLine(`data-plan-${screen.name}${suffix}`, cost.bytes / 1024, polled ? polled.bytes / 1024 : screen.baselineKb, 'KB/min'));
   }

@@ -5,7 +5,7 @@
 // Baseline, measured in the same run: the build of git commit LIGHTHOUSE_BASELINE (default bddcdc9, before the
 // first screen's work was spread over short tasks), built from `git archive` into a temp folder and served by a
 // second server; its runs alternate with ours (ABBA), so the machine's load weighs on both alike. LIGHTHOUSE_BASELINE=none
-// skips it (the LCP lines then compare with issue 20's table). LIGHTHOUSE_URL measures a running server instead.
+// skips it (the LCP lines then compare with the cold-start table measured before the first-load work). LIGHTHOUSE_URL measures a running server instead.
 // Per run: performance, FCP, LCP, TBT, the longest task and the main thread's script time (evaluation, parse and
 // compile) in Lighthouse's 4x model, and the machine's benchmarkIndex (targets hold for an index <= 1,600).
 // Lighthouse is heavy on two shared cores: 3 runs per screen and build (LIGHTHOUSE_RUNS); the median is kept.
@@ -47,7 +47,7 @@ interface Run extends Figures {
   readonly benchmarkIndex: number;
 }
 
-/** Issue 20's table, measured on main before that work with the same profile: the LCP baseline when LIGHTHOUSE_BASELINE=none. */
+/** The cold-start table measured on main before the first-load work, with the same profile: the LCP baseline when LIGHTHOUSE_BASELINE=none. */
 const BASELINE: Readonly<Record<string, Figures>> = {
   '/': { score: 75, fcpMs: 4100, lcpMs: 4400, tbtMs: 50, kib: 481 },
   '/hq': { score: 76, fcpMs: 4000, lcpMs: 4300, tbtMs: 60, kib: 471 },

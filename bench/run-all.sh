@@ -17,7 +17,7 @@ for file in bench/*.bench.ts; do
   run npx --no-install tsx "$file"
 done
 # Order creation through the HTTP stack, 1 and 3 instances on a throwaway PostgreSQL with its default durability
-# (issue 24), and what each screen's polls and /xq's live stream cost per member (docs/scaling.md's members per core).
+# (several instances on one database), and what each screen's polls and /xq's live stream cost per member (docs/scaling.md's members per core).
 PG_DURABLE=1 PG_STATEMENTS=1 run bash scripts/with-postgres.sh npx --no-install tsx bench/order-http.ts
 PG_STATEMENTS=1 run bash scripts/with-postgres.sh npx --no-install tsx bench/capacity.ts
 # A crowd on /xq: 2,000 live streams on one instance for a minute, then with /xq's other polls; about 4 min.
