@@ -1,4 +1,4 @@
-// Import cycles (issue 23): none, over every folder of ours. Type-only imports count too (tsPreCompilationDeps),
+// Import cycles: none, over every folder of ours. Type-only imports count too (tsPreCompilationDeps),
 // so a shared type lives in a small file that imports nothing of ours instead of in the module that uses it.
 // Run by `npm run lint`; offline, about two seconds. dependency-cruiser 17 is the line that still runs on Node 20
 // (18 wants 22); madge's TypeScript peer stops at 5, and import-x's no-cycle skips type-only imports.

@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 const ours = (...names) => names.map((n) => `**/${n}/**`);
 // The interval table (src/contract/intervals.ts) is plain data that imports nothing: every layer reads the one copy.
 const INTERVAL_TABLE = '!**/contract/intervals.ts';
-// The forms (src/contract/forms.ts) check what they send with the contract's own schemas (issue 23).
+// The forms (src/contract/forms.ts) check what they send with the contract's own schemas.
 const FORMS = '!**/contract/forms.ts';
 // Error keys and their numbers (src/contract/errors.ts, plain data): the app numbers its own failures from the same table.
 const ERROR_TABLE = '!**/contract/errors.ts';
@@ -52,7 +52,7 @@ export default tseslint.config(
   // Pure functions both sides must agree on (earnings estimate, address checksum); importable by app and server.
   layer(['src/shared/**'], ours('app', 'workers', 'streams', 'charts', 'server', 'contract'), 'shared imports nothing of ours'),
   layer(['server/**'], ours('app', 'workers', 'streams', 'charts'), 'server imports the contract only'),
-  // One clock (issue 21): the device's time is read only in src/shared/clock.ts (deviceNow, serverNow), so no
+  // One clock: the device's time is read only in src/shared/clock.ts (deviceNow, serverNow), so no
   // screen or worker counts on the phone's clock by accident. Tests set their own clocks.
   {
     files: ['src/**/*.{ts,tsx}'],

@@ -1,8 +1,8 @@
-// What each screen costs a member on metered data (issue 22): requests and kilobytes per minute, HTTP headers
+// What each screen costs a member on metered data: requests and kilobytes per minute, HTTP headers
 // included, counted on the browser context (it sees the worker's requests too) in Chromium against the real
 // server (the main-thread bench's fixture: the demo with 1,000 open orders, a member with 10,000). Screens:
 // /, /hq, /xq?id=<BTCUSDT>, /orderrecord with 10,000 open orders, a closed market's /xq, and a hidden tab.
-// Baseline: the figures measured on main before issue 22 (the issue's table; /orderrecord and the closed
+// Baseline: the figures measured on main before the data-saving work (/orderrecord and the closed
 // market had none, so their targets stand in). DATA_PLAN_SECONDS sets the window (60).
 // Served over HTTPS with HTTP/2 (a throwaway certificate), as members get the app, and again over plain HTTP/1.1
 // (DATA_PLAN_PROTOCOLS=h2,h1), each counted by a TCP relay in front of the server: every byte on the wire, TLS
@@ -27,7 +27,7 @@ interface Screen {
   readonly name: string;
   path(server: BenchServer, closedId: number): string;
   readonly member: BenchMember;
-  /** KB per minute before issue 22 (or the target where nothing was measured). */
+  /** KB per minute before the data-saving work (or the target where nothing was measured). */
   readonly baselineKb: number;
   readonly targetKb: number;
   readonly targetRequests?: number;

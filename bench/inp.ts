@@ -1,4 +1,4 @@
-// INP at 4× CPU (issue 21): 20 taps on each of /xq (chart, tape and 1,000 open orders of mine: the interval
+// INP at 4× CPU: 20 taps on each of /xq (chart, tape and 1,000 open orders of mine: the interval
 // buttons), /orderrecord (1,000 open orders: its two tabs) and /hq (the live product list: its category tabs),
 // while the live updates run. A tap's latency is the worst Event Timing entry of its interaction (input delay,
 // handlers and the next paint); INP is the worst of the 20 (fewer than 50 interactions). Each tap waits for its

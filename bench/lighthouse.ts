@@ -1,4 +1,4 @@
-// Cold start on a cheap phone (issue 20): Lighthouse 12's mobile profile (simulated Slow 4G, 4x CPU) on /, /hq,
+// Cold start on a cheap phone: Lighthouse 12's mobile profile (simulated Slow 4G, 4x CPU) on /, /hq,
 // /xq?id=12 and /orderrecord, logged in as the demo member, with a cold HTTP cache and no service worker.
 // The app is built into the bench's own folder (a teammate's `vite build` into dist/ cannot change what is
 // measured) and served by the real server on a fresh PGlite data directory.
@@ -10,7 +10,7 @@
 // compile) in Lighthouse's 4x model, and the machine's benchmarkIndex (targets hold for an index <= 1,600).
 // Lighthouse is heavy on two shared cores: 3 runs per screen and build (LIGHTHOUSE_RUNS); the median is kept.
 // Served as members get it: over HTTPS, so HTTP/2 (a throwaway self-signed certificate, made with openssl, which
-// this Chromium is told to accept). LIGHTHOUSE_HTTP1=1 measures plain HTTP/1.1 instead, as the issue's table was.
+// this Chromium is told to accept). LIGHTHOUSE_HTTP1=1 measures plain HTTP/1.1 instead, as the first figures were.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';

@@ -1,6 +1,6 @@
 // Market server figures on the embedded database (PGlite): first start with backfill (rows made, time) and the
 // kdata payload sizes; the BENCH line compares a `since` poll of an unchanged product with reloading the chart
-// (issue 3: under 1 KB a poll). Settlement throughput has its own benchmark: settlement.bench.ts.
+// (the target: under 1 KB a poll). Settlement throughput has its own benchmark: settlement.bench.ts.
 import { openPglite, type Database } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { loadProducts } from '../server/market/catalog.ts';

@@ -1,4 +1,4 @@
-// Repeat visit on a cheap phone (issue 20): how soon /hq shows the last known prices, marked as not live, when
+// Repeat visit on a cheap phone: how soon /hq shows the last known prices, marked as not live, when
 // the member comes back and the network has not answered yet. Chromium at 4× CPU and DevTools' Slow 4G, 360×640.
 // Each run: a first visit in a fresh profile (cold cache) until the live list shows, the service worker is active
 // and the worker has stored its snapshot; then product/list is held unanswered and the page is opened

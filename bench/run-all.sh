@@ -24,17 +24,17 @@ PG_STATEMENTS=1 run bash scripts/with-postgres.sh npx --no-install tsx bench/cap
 run bash scripts/with-postgres.sh npx --no-install tsx bench/live-watchers.ts
 # The browser main-thread benchmark (Chromium at 4x CPU, ours beside the naive baseline): about 20 min at 5 runs.
 run npx --no-install tsx bench/main-thread/run.ts
-# INP at 4x CPU (issue 21): 20 taps on /xq, /orderrecord and /hq during live updates, beside a do-nothing floor; about 5 min.
+# INP at 4x CPU: 20 taps on /xq, /orderrecord and /hq during live updates, beside a do-nothing floor; about 5 min.
 run npx --no-install tsx bench/inp.ts
-# Cold start on a cheap phone (issue 20): Lighthouse mobile profile on /, /hq, /xq?id=12, /orderrecord, logged in; about 2 min.
+# Cold start on a cheap phone: Lighthouse mobile profile on /, /hq, /xq?id=12, /orderrecord, logged in; about 2 min.
 run npx --no-install tsx bench/lighthouse.ts
-# Data plan (issue 22): KB and requests per minute per screen, headers included, and a hidden tab; about 7 min.
+# Data plan: KB and requests per minute per screen, headers included, and a hidden tab; about 7 min.
 run npx --no-install tsx bench/data-plan.ts
 # Tick to screen: each trade's time to its price painted on /xq at 1x and 4x CPU, live stream against the 2 s poll; about 5 min.
 run npx --no-install tsx bench/tick-to-screen.ts
 # What I see is what I trade: 20 orders through the sheet per mode, open price against the price on screen; about 3 min.
 run npx --no-install tsx bench/seen-price.ts
-# Repeat visit (issue 20): /hq's last known prices, marked not live, with product/list held; 4x CPU, Slow 4G; about 3 min.
+# Repeat visit: /hq's last known prices, marked not live, with product/list held; 4x CPU, Slow 4G; about 3 min.
 run npx --no-install tsx bench/repeat-visit.ts
 
 echo

@@ -1,4 +1,4 @@
-// Settlement: 10,000 orders falling due in the same second (issue 3: all settle within 1 s). Ours is the
+// Settlement: 10,000 orders falling due in the same second (the target: all settle within 1 s). Ours is the
 // set-based engine as `npm start` wires it: orders settled and their results paid, with each order's referral
 // cashback queued, all by one statement per batch (server/market/settle-statement.ts, server/referral/on-settled.ts). The cashback itself is paid after
 // settlement by the queue's own loop (server/referral/queue.ts), and is timed separately as its own figure.
@@ -123,5 +123,5 @@ if (inlineMs.length) console.log(describeSpread(`before the queue: settle with c
 console.log(describeSpread(`baseline settlement: one transaction per order, cashback inside (${BASELINE_ORDERS} timed, scaled to ${ORDERS})`, 'ms', baseMs));
 console.log(describeSpread(`baseline cashback drain: one transaction per queued order (${BASELINE_ORDERS} timed, scaled to ${ORDERS})`, 'ms', baseDrainMs));
 console.log(benchLine(`referral cashback of ${ORDERS} settled orders, paid from the queue after settlement (${dbs.kind})`, spread(drainMs).median, spread(baseDrainMs).median, 'ms'));
-// Last, so bench/run-all.sh (which keeps each file's last BENCH line) reports issue 3's figure.
+// Last, so bench/run-all.sh (which keeps each file's last BENCH line) reports the settlement figure.
 console.log(benchLine(`settlement of ${ORDERS} orders due in one second (${dbs.kind})`, spread(settleMs).median, spread(baseMs).median, 'ms'));

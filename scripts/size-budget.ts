@@ -1,5 +1,5 @@
 /**
- * Issue 20's budget: the JavaScript + CSS that `/` loads at once must stay within 110 KB brotli. "At once" is
+ * The first-load budget: the JavaScript + CSS that `/` loads at once must stay within 110 KB brotli. "At once" is
  * what dist/index.html references plus the entry chunk's static imports (Vite manifest), plus the default
  * language's pack (only the member's language loads, preloaded by the boot script); lazy route chunks are not counted. Sizes are the build's .br copies (or brotli computed here when a copy is missing).
  * Usage: tsx scripts/size-budget.ts [distDir]   (after `vite build`; `npm test` runs it in its size section)
@@ -10,7 +10,7 @@ import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { DEFAULT_LANG } from './boot-plugin.ts';
 import { entryFiles, packFiles, screenFiles } from './entry-graph.ts';
 
-// The issue's budget is 110 KB; SIZE_BUDGET_KB overrides it (to try a change's cost, never in npm test).
+// The budget is 110 KB; SIZE_BUDGET_KB overrides it (to try a change's cost, never in npm test).
 const BUDGET_BYTES = Number(process.env['SIZE_BUDGET_KB'] ?? 110) * 1024;
 const dist = process.argv[2] ?? 'dist';
 

@@ -135,7 +135,7 @@ section lint --limit 300 npm run --silent lint
 section unit --limit 600 npx vitest run --project node
 section browser --limit 600 npx vitest run --project browser
 section build --limit 300 npx vite build
-# What `/` loads at once (JS + CSS, brotli) against issue 20's 110 KB budget, and the chart library only on the
+# What `/` loads at once (JS + CSS, brotli) against the 110 KB budget, and the chart library only on the
 # chart screen.
 section size --limit 120 npx tsx scripts/size-budget.ts
 section e2e --limit 1500 npx playwright test

@@ -80,7 +80,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /**
- * Why REPLAY_DIR may not run here, or null when it may (issue 24). A replayed bar's close is known before it
+ * Why REPLAY_DIR may not run here, or null when it may. A replayed bar's close is known before it
  * happens, and the path inside the bar leads to it, so its shape hints at the close: a way to win against real
  * money. Replay is for demo servers only, and the app marks replayed products as demo data.
  */

@@ -11,7 +11,7 @@ import { DEMO, seedIfEmpty } from './seed.ts';
 import { makeDeps } from './start.ts';
 import { freshDatabase, T0 } from './testing/harness.ts';
 
-/** Issue 13 (5): the demo member, WELCOME1 and the demo deposit addresses were seeded in every deployment. */
+/** The demo member, WELCOME1 and the demo deposit addresses were once seeded in every deployment. */
 describe('DEMO', () => {
   it('is on by default for the embedded PGlite, off with DATABASE_URL unless asked for', () => {
     expect(loadConfig({}).DEMO).toBe(true);

@@ -6,7 +6,7 @@ import type { Service } from './service.ts';
 export type StartJob = () => Promise<Service> | Service;
 
 /**
- * Singleton jobs (issue 14.1): the market feed, settlement, accrual, the cashback drain, the demo approver and
+ * Singleton jobs: the market feed, settlement, accrual, the cashback drain, the demo approver and
  * session pruning must each run in one instance at a time. `lead` answers a service that stops the job (and
  * stops standing by for it).
  */

@@ -14,7 +14,7 @@ afterEach(() => setLogSink(undefined));
 const CARD = '6222020200112233';
 const ADDRESS = 'TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW';
 
-describe('structured logs with a redaction list (issue 13: the logs held card numbers)', () => {
+describe('structured logs with a redaction list (the logs once held card numbers)', () => {
   it('redacts secret keys and card numbers, addresses, bearer tokens and query parameters inside text', () => {
     const out = JSON.stringify(redact({
       cardNumber: CARD, payPassword: PIN, password: 'secret123', accessToken: 'abc', address: ADDRESS,
@@ -42,7 +42,7 @@ describe('structured logs with a redaction list (issue 13: the logs held card nu
   });
 });
 
-describe('idempotency fingerprint (issue 13: the PIN could be recovered from an unsalted hash)', () => {
+describe('idempotency fingerprint (the PIN could once be recovered from an unsalted hash)', () => {
   it('is an HMAC under a server secret of the body without its secret fields', async () => {
     const m = await readyMember(s, '100.00');
     const body = withdrawal('10');

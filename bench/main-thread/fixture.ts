@@ -1,5 +1,5 @@
 // The benchmark's server: the real one (startServer), on a fresh PGlite data directory, with the demo member
-// holding 1,000 open orders on BTCUSDT, a second member holding 10,000 on SOLUSDT (issue 21's seam and worker
+// holding 1,000 open orders on BTCUSDT, a second member holding 10,000 on SOLUSDT (the seam and worker
 // figures), and a third with none (the same BTCUSDT chart without orders: what the orders cost, and only that). The orders are inserted with SQL (placing them through order/create takes minutes), with their stake
 // and fee debited as ledger rows, so the books balance as if placed.
 import { join } from 'node:path';

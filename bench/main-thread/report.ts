@@ -13,7 +13,7 @@ const of = (runs: readonly Run[], v: keyof Run, p: PhaseName, pick: (r: PhaseRes
     return value === null ? [] : [value];
   });
 
-/** Busy % of the two screens the issue names (/orderrecord and /xq with the orders), averaged per run. */
+/** Busy % of the two screens the targets name (/orderrecord and /xq with the orders), averaged per run. */
 const screensBusy = (runs: readonly Run[], v: Variant): number[] =>
   runs.map((run) => ((run[v].get('orderrecord')?.busyPct ?? Number.NaN) + (run[v].get('xq')?.busyPct ?? Number.NaN)) / 2);
 
@@ -66,13 +66,13 @@ export function report(runs: readonly Run[]): string[] {
   const orderrecord = median('ours', 'orderrecord', (r) => r.busyPct);
   const largest = Math.max(...MANY_PHASES.flatMap((p) => of(runs, 'many', p.name, (r) => r.maxMessageBytes)));
   const workerPct = Math.max(...MANY_PHASES.map((p) => median('many', p.name, (r) => r.workerPct)));
-  lines.push('-- targets (issue 21; ours, medians over runs)');
+  lines.push('-- targets (ours, medians over runs)');
   lines.push(`/xq with 1,000 orders: 0 long tasks in every run, also with a CPU hog: ${xqLong.reduce((a, b) => a + b, 0)} in all -> ${check(xqLong.every((n) => n === 0))}`);
   lines.push(`/xq: busy <= the chart alone + 1 percentage point: +${formatNumber(cost)} pp -> ${check(cost <= 1)}`);
   lines.push(`/orderrecord with 1,000 orders: <= 4 % busy: ${formatNumber(orderrecord)} % -> ${check(orderrecord <= 4)}`);
   lines.push(`10,000 orders: no message from the worker over 2 KiB: largest ${largest} B -> ${check(largest <= 2048)}`);
   lines.push(`10,000 orders: the worker's CPU <= 2 %: ${formatNumber(workerPct)} % at worst (median per screen) -> ${check(workerPct <= 2)}`);
-  lines.push(`>= 5x less main-thread time than the baseline (issue 3): ${formatNumber(baseline.median / ours.median)}x -> ${check(baseline.median / ours.median >= 5)}`);
+  lines.push(`>= 5x less main-thread time than the baseline: ${formatNumber(baseline.median / ours.median)}x -> ${check(baseline.median / ours.median >= 5)}`);
   lines.push(describeSpread('ours     /orderrecord and /xq averaged', '%', screensBusy(runs, 'ours')));
   lines.push(describeSpread('baseline /orderrecord and /xq averaged', '%', screensBusy(runs, 'baseline')));
   lines.push(benchLine('main-thread-busy', ours.median, baseline.median, '%'));

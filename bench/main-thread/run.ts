@@ -1,4 +1,4 @@
-// Main-thread benchmark (issues 3 and 21): the app and a naive baseline, side by side in the same run, in headless
+// Main-thread benchmark: the app and a naive baseline, side by side in the same run, in headless
 // Chromium at 4× CPU slowdown. Runs: MAIN_THREAD_RUNS (default 5); window per screen: MAIN_THREAD_SECONDS (30).
 // Each run also measures /xq again with a CPU hog beside the browser (a process spinning one of the cores: a
 // phone's other apps), and ours with 10,000 open orders (the largest message from the worker, the worker's CPU).

@@ -23,7 +23,7 @@ async function burst(n: number, one: (i: number) => Promise<{ status: number; bo
   return { evaluated: verifications() - before, answers: answers.map((a) => a.body.msg) };
 }
 
-describe('limits that parallel guesses cannot walk through (issue 13)', () => {
+describe('limits that parallel guesses cannot walk through', () => {
   it('50 parallel logins, the right password last: at most 5 passwords are checked', async () => {
     const m = await s.member();
     const { evaluated, answers } = await burst(50, (i) =>

@@ -5,7 +5,7 @@ import { useTestServer } from '../testing/harness.ts';
 const s = useTestServer({ TRUST_PROXY: ['local'], REGISTER_PER_HOUR: 3 });
 const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
 
-describe('registration (issue 13: it had no limit at all)', () => {
+describe('registration (it once had no limit at all)', () => {
   it('registration is limited per address', async () => {
     const reg = (n: number) => ({ username: `lim${n}x${process.pid % 1000}`, phone: `1390000${String(1000 + n)}`, password: 'secret123', confirmPassword: 'secret123', inviteCode: 'WELCOME1' });
     const answers: number[] = [];

@@ -8,7 +8,7 @@ const s = useTestServer();
 const sessionCount = async (userId: number) =>
   Number((await rows<{ n: number }>(s.deps.db, sql`SELECT count(*)::int AS n FROM sessions WHERE user_id = ${userId}`))[0]?.n);
 
-describe('sessions (issue 13: logging out did not end the session; expired ones were never pruned)', () => {
+describe('sessions (logging out once did not end the session; expired ones were never pruned)', () => {
   it('user/logout revokes this token on the server, and only this one', async () => {
     const m = await s.member();
     const other = ((await s.call('user/login', { username: m.username, password: 'secret123' })).body.data as { accessToken: string }).accessToken;

@@ -35,7 +35,7 @@ function site(): Hono {
 const get = (path: string, encoding?: string) => site().request(path, { headers: encoding === undefined ? {} : { 'Accept-Encoding': encoding } });
 const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
 
-describe('precompressed static files (issue 20)', () => {
+describe('precompressed static files', () => {
   it('a hashed asset: brotli when accepted, else gzip, else plain; Vary and a year of immutable cache each time', async () => {
     for (const [accept, encoding, decode] of [
       ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
@@ -96,7 +96,7 @@ describe('API answers compressed on the fly', () => {
       const res = await call('product/list', accept, token);
       expect(res.headers.get('content-encoding')).toBe(encoding);
       expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
-      // A public market read (issue 22): a second in any cache, the same for everyone.
+      // A public market read: a second in any cache, the same for everyone.
       expect(res.headers.get('cache-control')).toBe('public, max-age=1');
       expect(res.headers.get('x-server-time')).toMatch(/^\d+$/);
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');

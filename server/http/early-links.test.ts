@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { earlyLinksOf } from './early-links.ts';
 
-describe('index.html Link header (issue 20)', () => {
+describe('index.html Link header', () => {
   it('lists the boot script as a preload and the entry and its modules as modulepreloads, in page order', () => {
     const html = `<head><link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <script src="/assets/boot-abc.js"></script>

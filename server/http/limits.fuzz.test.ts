@@ -9,7 +9,7 @@ import { useTestServer } from '../testing/harness.ts';
 import { bodyCapFor, MAX_JSON_DEPTH, MAX_JSON_KEYS } from './body.ts';
 
 /**
- * Issue 13 (2): the inputs that used to get a 500 or eat memory, sent to every path of the contract, with and
+ * The inputs that used to get a 500 or eat memory, sent to every path of the contract, with and
  * without an Idempotency-Key: a NUL (or other control character) in any field, JSON nested 10,000 deep, too
  * many keys, a body over the cap with a Content-Length, and a chunked body over the cap without one.
  * Every answer is a translated 4xx and nothing in the database changes.

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createSimulatedFeed } from '../market/service.ts';
 import { T0, useTestServer } from '../testing/harness.ts';
 
-/** Issue 22: public market reads as GET too, computed once per second per question, with ETag and 304. */
+/** Public market reads as GET too, computed once per second per question, with ETag and 304. */
 const s = useTestServer();
 let feed: Awaited<ReturnType<typeof createSimulatedFeed>>;
 let t = T0;

@@ -19,7 +19,7 @@ const MAX_ENTRIES = 2_000;
 /**
  * Smaller answers go out as they are. Market reads are polled every few seconds by every member, and each answer
  * is compressed once however many ask: a 266-byte turnover answer is 163 bytes in brotli, a metered member's
- * saving on every poll (issue 22). Below about 200 bytes the encoding's own framing eats the gain.
+ * saving on every poll. Below about 200 bytes the encoding's own framing eats the gain.
  */
 const COMPRESS_FROM = 200;
 

@@ -34,7 +34,7 @@ const expectSecurityHeaders = (res: Response, what: string) => {
   expect(res.headers.get('permissions-policy'), what).toContain('camera=()');
 };
 
-describe('security headers (issue 13: there were none)', () => {
+describe('security headers (once there were none)', () => {
   it('on the page and an asset', async () => {
     const app = site();
     for (const [what, res] of [

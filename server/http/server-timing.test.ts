@@ -3,7 +3,7 @@ import { useTestServer } from '../testing/harness.ts';
 
 const s = useTestServer();
 
-describe('Server-Timing on API answers (issue 21: clock samples that a busy server does not skew)', () => {
+describe('Server-Timing on API answers (clock samples that a busy server does not skew)', () => {
   it("says how long the answer took after its serverTime, so a client can take it out of the round trip", async () => {
     const res = await s.app.request('/api/product/list', { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } });
     expect(res.status).toBe(200);

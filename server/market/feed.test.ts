@@ -61,7 +61,7 @@ describe('first start', () => {
     expect(await count(86400)).toBeGreaterThanOrEqual(120 + 16);
   });
 
-  it('says open markets are open from the first second after the start (issue 15.5), with the watermark at the end of it', async () => {
+  it('says open markets are open from the first second after the start, with the watermark at the end of it', async () => {
     // Right after the resume, before the loop's first step: the current minute's seconds were written with the history.
     const { token } = await s.member();
     const items = ((await s.call('product/list', {}, { token })).body.data as { items: { symbol: string; open: boolean }[] }).items;

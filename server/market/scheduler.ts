@@ -15,7 +15,7 @@ export interface SchedulerOptions {
 }
 
 /**
- * Settles each order at its settle time (issue 15.2): a timer set for the earliest open order, moved sooner when
+ * Settles each order at its settle time: a timer set for the earliest open order, moved sooner when
  * an order is placed, woken when the feed's watermark reaches a due order, and a sweep every second that catches
  * orders placed by another instance. Runs never overlap; a wake-up during a run starts another right after it.
  * All timers go through the clock, so tests drive the scheduler with a manual one.

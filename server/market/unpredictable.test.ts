@@ -9,7 +9,7 @@ import { keyedRng, type Rng } from './prng.ts';
 import { Simulator } from './simulator.ts';
 
 /**
- * Issue 13: nobody can predict a price from the repository. Every input a reader of the repository has (the
+ * Nobody can predict a price from the repository. Every input a reader of the repository has (the
  * products, the stored history, the time) is the same for two simulators here; only what the server keeps
  * to itself (its database secret, node:crypto) differs, and that must be enough to make the futures differ.
  */
@@ -90,7 +90,7 @@ describe('prices cannot be predicted', () => {
 
     // KNOWN LEAK, by nature: the in-bar path is a bridge to the recorded close, so after its first move the rest of
     // the bar goes the other way more often than a coin: 9.2 points off 50 % with this key, beyond 3 standard
-    // errors (7.8). Any replay of a known close leaks it somehow, so since issue 24 REPLAY_DIR is refused unless
+    // errors (7.8). Any replay of a known close leaks it somehow, so REPLAY_DIR is refused unless
     // DEMO=true (config.ts replayRefusal) and the app marks replayed products as demo data: no real money meets
     // it. `it.fails` keeps the property visible: a path that stops leaking flips this test.
     it.fails('the shape of a bar so far does not tell where it closes: after its first move, the rest goes either way', () => {
@@ -105,7 +105,7 @@ describe('prices cannot be predicted', () => {
         // An order placed at the second tick wins when the close is beyond it in the guessed direction.
         if (second > open === last > second) hits += 1;
       }
-      // Before issue 13 guessing the opposite of the first move won every time: a rising bar walked o, l, h, c.
+      // Before this was fixed, guessing the opposite of the first move won every time: a rising bar walked o, l, h, c.
       expectCoinFlip({ hits, n }, 'replay, rest of the bar = its first move');
     });
 

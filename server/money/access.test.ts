@@ -8,7 +8,7 @@ import { address, balances, jpeg, op, PIN, png, readyMember, tempUploadDir, with
 
 const s = useTestServer({ UPLOAD_DIR: tempUploadDir() });
 
-/** Every member path of issue 4. */
+/** Every member path of money in and out, identity and passwords. */
 const MONEY_PATHS = [
   'user/save_bank', 'user/deposit', 'user/bind_idcard', 'user/idcard', 'user/balance_list', 'user/reset_pwd', 'user/reset_paypwd',
   'user/getUserWallets', 'user/water', 'wallet/bankWithdrawal', 'wallet/trcWithdrawal', 'wallet/getRechargeAddress', 'wallet/submit',

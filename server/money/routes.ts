@@ -8,7 +8,7 @@ import { statementRoutes } from './statements.ts';
 import { walletRoutes } from './wallets.ts';
 import { withdrawalRoutes } from './withdrawals.ts';
 
-/** Money in and out, identity and passwords (issue 4). */
+/** Money in and out, identity and passwords. */
 export function moneyRoutes(app: Hono, deps: Deps) {
   walletRoutes(app, deps);
   depositRoutes(app, deps);

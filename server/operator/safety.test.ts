@@ -8,7 +8,7 @@ import { forTerminal } from './terminal.ts';
 const dir = mkdtempSync(join(tmpdir(), 'cw-lock-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('the operator tool never opens a PGlite directory a live server holds (issue 13)', () => {
+describe('the operator tool never opens a PGlite directory a live server holds', () => {
   it('a second holder is refused while the first lives, and gets it once released', () => {
     const release = lockDataDir(dir, 'server');
     expect(() => lockDataDir(dir, 'operator tool')).toThrow(DirLockedError);

@@ -9,7 +9,7 @@ import { route } from '../http/route.ts';
 export const CONTACT_LIMIT_PER_HOUR = 3;
 const HOUR = 3_600_000;
 
-/** The visitor's contact form (issue 11 item 4): no session needed; counted per IP in the database. */
+/** The visitor's contact form: no session needed; counted per IP in the database. */
 export function contactRoutes(app: Hono, deps: Deps) {
   route(app, deps, 'support/contact', async ({ body, db, now, ip }) => {
     const since = new Date(now - HOUR).toISOString();

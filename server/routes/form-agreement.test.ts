@@ -1,4 +1,4 @@
-// Issue 23: the app's forms and the server accept and refuse exactly the same input. For each form in
+// The app's forms and the server accept and refuse exactly the same input. For each form in
 // src/contract/forms.ts, fast-check generates what a member might type, good and bad, from the contract's own
 // schema (its JSON Schema: lengths and patterns); the form's verdict before sending must equal the server's answer
 // to the body the form would send, field by field, through the whole HTTP stack on a real database.

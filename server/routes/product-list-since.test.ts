@@ -1,4 +1,4 @@
-// product/list since the last answer (issue 22): only the quotes that moved, so a list poll costs a few bytes when
+// product/list since the last answer: only the quotes that moved, so a list poll costs a few bytes when
 // little moved, and never misses a trade, an opening or a new minute's 24 h change.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProductQuote, ProductSummary } from '../../src/contract/market.ts';

@@ -1,4 +1,4 @@
-// product/orders with a cursor (issue 22): a poll that repeats carries what it has, and the server answers with only
+// product/orders with a cursor: a poll that repeats carries what it has, and the server answers with only
 // what changed since. Each change (an order opened, an order settled) arrives exactly once: not lost between two
 // polls, not sent twice, also after a server restart and when a change commits while a poll is being answered.
 import { beforeAll, describe, expect, it } from 'vitest';

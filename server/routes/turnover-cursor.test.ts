@@ -1,4 +1,4 @@
-// product/trunover since the last trade it answered (issue 22): every trade recorded between two polls arrives in
+// product/trunover since the last trade it answered: every trade recorded between two polls arrives in
 // the next answer exactly once, as the worker's cursor (its newest trade's time) asks, also after a server restart.
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-// Issue 24: three real server processes on one PostgreSQL, as a deployment behind a load balancer runs them. They
+// Three real server processes on one PostgreSQL, as a deployment behind a load balancer runs them. They
 // share one database and a steady flow of orders over HTTP, round-robin across them, started before the first
 // test: the login limit and the operator tool are checked while they serve, then the instance that leads the
 // market feed and settlement is SIGKILLed and the survivors must carry on. PostgreSQL only (skipped on PGlite).
@@ -16,7 +16,7 @@ import { call, Instances, operator, type Instance } from './instances.ts';
 import { OrderFlow } from './order-flow.ts';
 
 const url = process.env['DATABASE_URL'] ?? '';
-/** Issue 24's bound: an order is settled at most this long after its settle time, also across a takeover. */
+/** An order is settled at most this long after its settle time, also across a takeover. */
 const LATENESS_MS = 5_000;
 
 describe.skipIf(!url)('three instances on one PostgreSQL', () => {

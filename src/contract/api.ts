@@ -93,7 +93,7 @@ export const api = {
   'order/create': money(orderCreateReq, order, 'Place a rise/fall order: stake and fee are debited in one transaction; opens at the last tick.'),
   'order/hold_list': post(holdListReq, holdListRes, 'My open orders with open price, settle time and the server time; with `since`, only those opened since, and the open count.'),
   'order/results': post(orderResultsReq, holdList, 'My orders with these ids, open or settled (ids not mine are left out): the due chase.'),
-  // Market reads are public: a visitor browses /hq and /xq (decisions.md, issue 11 item 4); product/orders is mine.
+  // Market reads are public: a visitor browses /hq and /xq (decisions.md); product/orders is mine.
   'product/list': marketRead(productListReq, productList, 'Products with last price, 24 h change and category.'),
   'product/details': marketRead(productRef, productDetails, 'One product: cycles with payout rates, fee rate, minimum and maximum amounts.'),
   'product/trunover': marketRead(turnoverReq, turnover, '24 h volume and amount, and the latest trades (since a cursor).'),
@@ -103,7 +103,7 @@ export const api = {
   'support/messages': post(messagesReq, messages, 'Chat messages after a cursor, and the unread count; markRead clears it.'),
   'support/send': post(sendReq, supportMessage, 'Send a text message to support.'),
   'support/contact': publicPost(contactReq, contactAck, 'A visitor (no session) leaves a message and a way to answer; rate-limited per IP.'),
-  // Session (issue 13; the spec has no logout path): the server forgets the token, so a copy of it is useless.
+  // Session (the spec has no logout path): the server forgets the token, so a copy of it is useless.
   'user/logout': post(empty, ok, 'End this session on the server: its token stops working at once.'),
 } as const satisfies Record<string, Endpoint>;
 

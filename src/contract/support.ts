@@ -17,7 +17,7 @@ export const sendReq = z.object({
     .refine((s) => !s.includes('\u0000'), 'field.invalid'),
 });
 
-/** A visitor's contact form (issue 11 item 4): someone without a session, e.g. one who forgot the password, reaches support. */
+/** A visitor's contact form: someone without a session, e.g. one who forgot the password, reaches support. */
 export const CONTACT_MESSAGE_MAX = 1000;
 const contactText = (max: number) =>
   z

@@ -62,7 +62,7 @@ describe('market worker logic', () => {
     await expect.poll(() => a.messages.some((m) => m.kind === 'reset') && b.messages.some((m) => m.kind === 'reset')).toBe(true);
     const requests = market.requests.filter((r) => r.path === 'product/list');
     expect(requests).toHaveLength(1);
-    // A public market read (issue 22): GET, without the member's token, so any cache on the way may keep it.
+    // A public market read: GET, without the member's token, so any cache on the way may keep it.
     expect(requests[0]?.method).toBe('GET');
     expect(requests[0]?.headers.get('Authorization')).toBeNull();
     expect(requests[0]?.headers.get('Accept-Language')).toBe('vn');

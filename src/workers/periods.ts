@@ -19,13 +19,13 @@ export interface Periods {
 
 export const PERIOD_MS: Periods = {
   // A list poll carries only the quotes that moved (about 330 bytes for 21 products, all moving); every 6 s keeps
-  // / and /hq under 10 KB a minute with the hold list and the support badge (issue 22).
+  // / and /hq under 10 KB a minute with the hold list and the support badge.
   products: 6_000,
   productsWhileLive: 60_000,
   // The trade tape moves the live bar every second; kdata brings the server's bars (volume, corrections).
   kdata: 10_000,
   // Every trade still reaches the tape and the chart (a cursor asks for all since the last one); the price moves
-  // every 2 s rather than every second, which halves what a metered member pays for a chart (issue 22).
+  // every 2 s rather than every second, which halves what a metered member pays for a chart.
   turnover: 2_000,
   // New orders from another device and the open set; this device's own orders and every due result come at once.
   holdList: 10_000,

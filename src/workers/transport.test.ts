@@ -4,7 +4,7 @@ import { clockSample, createTransport } from './transport.ts';
 
 const OFFSET = 600_000;
 
-describe('clock samples from answers (issue 21: a busy server does not shift the countdowns)', () => {
+describe('clock samples from answers (a busy server does not shift the countdowns)', () => {
   it("takes the server's own work out of the round trip: the offset is exact for a symmetric network", () => {
     // Sent at 1 000 (client), 20 ms each way; the server stamps 1 020 + OFFSET, works 268 ms, answers.
     const sample = clockSample(1_000, 1_308, { at: 1_020 + OFFSET, workedMs: 268 });
@@ -60,7 +60,7 @@ describe('clock samples from answers (issue 21: a busy server does not shift the
   });
 });
 
-describe('public market reads (issue 22: GET, If-None-Match, 304 is nothing new)', () => {
+describe('public market reads (GET, If-None-Match, 304 is nothing new)', () => {
   const session = () => ({ apiBase: 'http://x/api', token: 'tok-1', lang: 'en' as const });
 
   it('asks with GET and sorted query parameters, without the token, then with the tag it holds; a 304 answers the same data', async () => {

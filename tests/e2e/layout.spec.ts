@@ -4,7 +4,7 @@ import { api, operator } from './market-support.ts';
 import { expect, settle, signedOut, test, watchRequests } from './support.ts';
 
 /**
- * Issue 11 items 8 and 9: the main screens at 320 and 360 px in en, vn and zn with nothing clipped or overflowing,
+ * The main screens at 320 and 360 px in en, vn and zn with nothing clipped or overflowing,
  * and axe-core with no serious or critical violation on every route, light and dark. With E2E_SCREENSHOTS=1 each
  * screen is also saved to test-results/ (which git ignores) to look at; a run without them costs less CPU.
  */
@@ -91,7 +91,7 @@ signedOut('visitor screens, light and dark theme: no serious or critical axe vio
 });
 
 for (const colorScheme of THEMES) {
-  // Issue 19: the result toast is on screen too (an order settles while the member is on /my).
+  // The result toast is on screen too (an order settles while the member is on /my).
   test(`the result toast, ${colorScheme} theme: no serious or critical axe violation`, { tag: '@settles' }, async ({ page, member, request }) => {
     test.setTimeout(120_000);
     await page.emulateMedia({ colorScheme });

@@ -35,7 +35,7 @@ interface Details {
 
 const chartPanel = (page: Page) => page.getByRole('region', { name: /^Price chart of / });
 const tapePanel = (page: Page) => page.getByRole('region', { name: 'Latest trades' });
-// By path alone: the public market reads go as GET with query parameters (issue 22), the rest as POST.
+// By path alone: the public market reads go as GET with query parameters, the rest as POST.
 const isApi = (path: string) => (r: Request) => new URL(r.url()).pathname === `/api/${path}`;
 
 /** Waits until the chart has drawn history and then changed at least once by itself (live updates). */

@@ -51,7 +51,7 @@ test('bind a card, deposit, operator approves; withdraw, operator denies; fund f
   await page.getByLabel('New payment password', { exact: true }).fill(PAY_PASSWORD);
   await page.getByLabel('Confirm the new payment password', { exact: true }).fill(PAY_PASSWORD);
   await page.getByRole('button', { name: 'Save' }).click();
-  // A first PIN is set, not reset (issue 11).
+  // A first PIN is set, not reset.
   await expect(toast(page)).toHaveText('PIN set');
 
   // Withdrawing before a card is bound: the spec's message and a way to bind one.
@@ -108,7 +108,7 @@ test('bind a card, deposit, operator approves; withdraw, operator denies; fund f
   await page.getByLabel('Withdrawal password', { exact: true }).fill(PAY_PASSWORD);
   const withdrawn = answered(page, 'wallet/bankWithdrawal');
   await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
-  // The spec's text, and the true state: the withdrawal waits for review (issue 11).
+  // The spec's text, and the true state: the withdrawal waits for review.
   await expect(toast(page)).toHaveText('Successful Withdrawal: submitted, under review');
   const withdrawalId = await reviewId(withdrawn);
   await expect(page.getByText('300.00 USDT')).toBeVisible();

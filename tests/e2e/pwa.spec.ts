@@ -5,7 +5,7 @@ import { expect, test, WEB_NAME } from './support.ts';
 import { storedProducts } from './stored-products.ts';
 
 /**
- * Issue 20: the app is installable (manifest linked and valid, service worker registered and controlling the
+ * The app is installable (manifest linked and valid, service worker registered and controlling the
  * page), no API answer is ever served by the service worker (online or offline), a new version waits behind a
  * visible "reload" prompt, and the offline banner shows while the network is gone. Screenshots of the inline
  * shell and of the offline banner at 360x640 in both themes go to test-results/.

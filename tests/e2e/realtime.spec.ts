@@ -5,7 +5,7 @@ import { api, operator, productBySymbol, type Order } from './market-support.ts'
 import { expect, registerMember, test } from './support.ts';
 
 /**
- * Issue 21, real time proved from outside: Chromium runs with its whole clock (pages and workers, wall and
+ * Real time proved from outside: Chromium runs with its whole clock (pages and workers, wall and
  * monotonic) 10 minutes fast or slow under libfaketime, or right. In each, a 60 s order is placed, and /xq and
  * /orderrecord (each in a context of its own, so neither is a background tab) record every change of
  * its countdown and when its result shows. Each step must come within 100 ms of the order's own settle time

@@ -4,7 +4,7 @@ import { api, cents, operator, type Order } from './market-support.ts';
 import { expect, test, watchErrors } from './support.ts';
 
 /**
- * Issue 19, end to end at 360x640 against the real server and the real worker (no fake API): a result is
+ * End to end at 360x640 against the real server and the real worker (no fake API): a result is
  * announced on whatever screen the member is on, a closed market says when it opens and cannot be traded, and
  * an approved withdrawal reaches the wallet without a reload.
  */
@@ -26,7 +26,7 @@ interface Details extends Product {
 
 /**
  * serverNow − Date.now() here (the page shares this machine's clock), from the midpoint of the quickest of five
- * requests. A member's own path: a public market read may be an answer computed earlier in its second (issue 22's
+ * requests. A member's own path: a public market read may be an answer computed earlier in its second (the server's
  * micro-cache), whose serverTime is not the moment it was sent.
  */
 async function serverOffset(request: Parameters<typeof api>[0], token: string): Promise<number> {

@@ -1,7 +1,7 @@
 import { bigint, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './core.ts';
 
-// Tables of money in and out (issue 4); the SQL is migrations/0003_money.sql.
+// Tables of money in and out; the SQL is migrations/0003_money.sql.
 const cents = (name: string) => bigint(name, { mode: 'bigint' });
 const ms = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const reviewColumns = () => ({

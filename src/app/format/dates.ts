@@ -3,7 +3,7 @@ import { intlLocale } from '../i18n/languages.ts';
 import { memoByKey } from './memo.ts';
 
 /**
- * One clock style everywhere (issue 11): 24 hours in every language. vn and zn use it by custom, and en does too,
+ * One clock style everywhere: 24 hours in every language. vn and zn use it by custom, and en does too,
  * because a trading app shows settle times to the second and "12:00:05 AM" next to "00:00:05" reads as two clocks.
  */
 const HOUR_CYCLE = 'h23';

@@ -49,7 +49,7 @@ describe('format', () => {
     expect(formatChange('-0.00', 'en')).toBe('0.00%');
   });
 
-  it('uses one 24-hour clock in every language (issue 11)', () => {
+  it('uses one 24-hour clock in every language', () => {
     const ms = Date.UTC(2024, 0, 15, 15, 5, 9);
     expect(formatDateTime(ms, 'en', 'UTC')).toBe('Jan 15, 2024, 15:05');
     expect(formatDateTime(ms, 'vn', 'UTC')).toBe('15:05 15 thg 1, 2024');

@@ -1,5 +1,5 @@
 /**
- * The one formatter (issue 11): money, prices, percentages, dates and times in the member's language,
+ * The one formatter: money, prices, percentages, dates and times in the member's language,
  * built on memoised Intl formatters. Every screen formats through here.
  */
 export { formatChange, formatDecimal, formatInteger, formatMoney, formatPercent, formatPrice, rateToPercent } from './numbers.ts';

@@ -22,7 +22,7 @@ async function setup(submit: () => Promise<void>) {
   );
 }
 
-describe('useForm (issue 11: one error place, cleared on change)', () => {
+describe('useForm (one error place, cleared on change)', () => {
   it('clears a field error as soon as that field changes, and keeps the others', async () => {
     const { result, act } = await setup(() => Promise.resolve());
     await act(() => result.current.onSubmit(submitEvent));

@@ -23,7 +23,7 @@ export function useForm<F extends string>(spec: FormSpec<F>) {
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
-  // Issue 11: an error stays only while it is true, so editing a field clears its message and the form's.
+  // An error stays only while it is true, so editing a field clears its message and the form's.
   const set = (field: F) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => (e[field] === undefined ? e : omit(e, field)));

@@ -1,2 +1,2 @@
-// Kept for the market screens until they import src/app/format directly (issue 11 item 6).
+// Kept for the market screens until they import src/app/format directly.
 export { formatDecimal, formatMoney } from '../format/index.ts';

@@ -1,4 +1,4 @@
-// Issue 24: a product whose prices replay recorded history (REPLAY_DIR, demo servers only) is marked "Demo data"
+// A product whose prices replay recorded history (REPLAY_DIR, demo servers only) is marked "Demo data"
 // wherever a member picks or watches it, so nobody takes it for a live market; a live product carries nothing.
 import { describe, expect, it } from 'vitest';
 import en from '../../../locales/en.json' with { type: 'json' };

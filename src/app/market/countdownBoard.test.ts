@@ -227,7 +227,7 @@ describe('countdown board', () => {
     expect(board.counts().timer).toBe(true);
   });
 
-  // Issue 21's /xq freeze: a row was painted while on screen, then the list shifted (a due burst settled the
+  // A freeze once seen on /xq: a row was painted while on screen, then the list shifted (a due burst settled the
   // rows around it, the chart above grew) and the row left the screen with its last value, "0:16", which it kept
   // for good: the board no longer looked at it. A countdown is never left showing a second that has passed.
   it('never leaves a stale second in a row that went off screen, and repaints it the moment it is back', () => {

@@ -1,4 +1,4 @@
-// Issue 20, repeat visit: the worker keeps the last product list in IndexedDB (src/workers/market-cache.ts), and
+// Repeat visit: the worker keeps the last product list in IndexedDB (src/workers/market-cache.ts), and
 // a second worker (the next visit) sends it at once, marked stale, while its first product/list is still held.
 import { proxy, wrap, type Remote } from 'comlink';
 import { describe, expect, it, onTestFinished } from 'vitest';

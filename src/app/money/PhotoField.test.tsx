@@ -14,7 +14,7 @@ async function renderField(onFile: (f: File | null) => void) {
   return render(wrap(<PhotoField label="Receipt" name="receipt" onFile={onFile} />));
 }
 
-describe('PhotoField (issue 11: a styled picker with a preview)', () => {
+describe('PhotoField (a styled picker with a preview)', () => {
   it('shows a button instead of the bare browser control, then the file name and a preview', async () => {
     const onFile = vi.fn();
     const screen = await renderField(onFile);

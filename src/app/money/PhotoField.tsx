@@ -27,7 +27,7 @@ function usePreview(file: File | null): string | null {
 }
 
 /**
- * A labelled photo picker styled as a button (issue 11 item 8), with the chosen file's name and a preview.
+ * A labelled photo picker styled as a button, with the chosen file's name and a preview.
  * The native input stays in the page, visually hidden but focusable, so keyboards, screen readers and the
  * phone's camera offer (`accept`) all work as before.
  */

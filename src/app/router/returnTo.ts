@@ -1,4 +1,4 @@
-/** Where login sends the member back to (issue 11 item 4): `?next=` carries a path inside this app. */
+/** Where login sends the member back to: `?next=` carries a path inside this app. */
 export const NEXT_PARAM = 'next';
 /** Set when a 401 ended a session the member had, so the login screen can say so. */
 export const EXPIRED_PARAM = 'expired';

@@ -1,7 +1,7 @@
 /** The spec's localStorage keys. Reads never throw: storage can be blocked in private modes. */
 export const TOKEN_KEY = 'accessToken';
 export const LANG_KEY = 'lang';
-/** Ours, not the spec's: the member's theme choice (issue 11 item 9). */
+/** Ours, not the spec's: the member's theme choice. */
 export const THEME_KEY = 'theme';
 /** Ours: the last common/config, so a repeat visit's first screen need not wait for its round trip. */
 export const CONFIG_KEY = 'config';

@@ -14,7 +14,7 @@ export function MarketScreen() {
   const { t } = useTranslation();
   const [category, setCategory] = useState<Category>('crypto');
   // A tap paints the chosen tab in the next frame; the other category's rows mount after it, in a render React
-  // may interrupt, so a slow phone's tap never waits for the list (issue 21: INP on /hq).
+  // may interrupt, so a slow phone's tap never waits for the list (INP on /hq).
   const listed = useDeferredValue(category);
   const { items, live } = useProducts();
   const shown = items?.filter((p) => p.category === listed) ?? null;

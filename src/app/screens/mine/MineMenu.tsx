@@ -5,7 +5,7 @@ import { screenPaths, type ScreenKey } from '../../router/screens.ts';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 
 /**
- * Issue 11 item 7: the menu in five groups. Only screens that work when opened from here are listed:
+ * The menu in five groups. Only screens that work when opened from here are listed:
  * /trade and /xq need a product and /recharge2 needs step 1's choice, so they are reached from their flows.
  */
 export const mineGroups = [

@@ -23,7 +23,7 @@ describe('/my', () => {
   it('links to every sub-screen that works on its own', async () => {
     const { screen } = await renderApp('/my');
     const menu = screen.getByRole('navigation', { name: en.my.menu });
-    // /trade and /xq need a product and /recharge2 needs step 1: they are reached from their flows (issue 11 item 7).
+    // /trade and /xq need a product and /recharge2 needs step 1: they are reached from their flows.
     const needContext = ['trade', 'xq', 'recharge2'];
     const subScreens = screenKeys.filter((k) => !tabScreens.includes(k) && k !== 'login' && k !== 'reg' && !needContext.includes(k));
     for (const key of subScreens) {

@@ -1,4 +1,4 @@
-// Issue 21: among a thousand open orders, the one just placed is at the top of the open positions, in view.
+// Among a thousand open orders, the one just placed is at the top of the open positions, in view.
 import { createStore, Provider } from 'jotai';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';

@@ -19,7 +19,7 @@ function validate(v: Record<Field, string>): FieldErrors<Field> {
   return out;
 }
 
-/** /kf for a visitor (issue 11 item 4): a member who cannot log in still reaches support (support/contact). */
+/** /kf for a visitor: a member who cannot log in still reaches support (support/contact). */
 export function ContactForm() {
   // A sent message starts a fresh, empty form.
   const [round, setRound] = useState(0);
