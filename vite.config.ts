@@ -15,7 +15,9 @@ let outDir = 'dist';
 // What the entry needs on every path; only these libraries are grouped (the chart library stays in its screen).
 const FIRST_SCREEN_LIBS = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|use-sync-external-store|jotai|ky)[\\/]/;
 const ENTRY = /[\\/]src[\\/]app[\\/]main\.tsx$/;
-const firstLoad = firstLoadModules(ENTRY);
+// The contract's schemas need zod when they are evaluated (its schemas are built at import): only the screens with a
+// form need it, so what they share stays out of the chunk the market screens share.
+const firstLoad = firstLoadModules(ENTRY, /[\\/]node_modules[\\/]zod[\\/]/);
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|ico)$/;
 
 function filesUnder(dir: string): string[] {
@@ -106,10 +108,11 @@ export default defineConfig({
           groups: [
             { name: 'stack', test: FIRST_SCREEN_LIBS, priority: 2 },
             { name: 'app', test: (id) => firstLoad.has(id) && !ENTRY.test(id) && !id.includes('node_modules'), priority: 1 },
-            // What two or more screens share (formatting, form fields, the worker bridge) is one file, not twenty.
+            // What two or more screens share (formatting, the worker bridge) is one file, not twenty; what needs zod (forms
+            // and their schemas) is left to the screens that use it.
             {
               name: 'screens',
-              test: (id) => (/[\\/]src[\\/]/.test(id) && !id.includes('node_modules')) || /[\\/]node_modules[\\/]comlink[\\/]/.test(id),
+              test: (id) => ((/[\\/]src[\\/]/.test(id) && !id.includes('node_modules')) || /[\\/]node_modules[\\/]comlink[\\/]/.test(id)) && !firstLoad.needsLibrary(id),
               minShareCount: 2,
               priority: 0,
             },

@@ -110,7 +110,7 @@ export function createCandleChart(container: HTMLElement, options: CandleChartOp
     color: bar.close >= bar.open ? `${theme.up}80` : `${theme.down}80`,
   });
 
-  const marks = createOrderMarks(candles, createSeriesMarkers(candles, []), { up: theme.up, down: theme.down });
+  const marks = createOrderMarks(candles, () => createSeriesMarkers(candles, []), { up: theme.up, down: theme.down });
   let interval: IntervalName | null = null;
   let lastBarMs: number | null = null;
   let orders: readonly OrderMark[] = [];

@@ -22,15 +22,18 @@ export interface MarkColors {
  * frame is the costliest part of a line) and markers on the bars where each order opened and, once drawn, where
  * it settles. Lines are diffed by order id, so a repeated call with the same orders touches nothing.
  */
-export function createOrderMarks(series: ISeriesApi<'Candlestick'>, markers: ISeriesMarkersPluginApi<Time>, colors: MarkColors) {
+export function createOrderMarks(series: ISeriesApi<'Candlestick'>, createMarkers: () => ISeriesMarkersPluginApi<Time>, colors: MarkColors) {
   const lines = new Map<number, { line: IPriceLine; key: string }>();
   let current: readonly OrderMark[] = [];
+  // Made at the first marker: once attached, the plugin reads all of the series' bars on every data change (every
+  // tick), which a member with no open order on this product would pay for nothing.
+  let markers: ISeriesMarkersPluginApi<Time> | null = null;
 
   const colorOf = (mark: OrderMark): string => (mark.direction === 'rise' ? colors.up : colors.down);
 
   const drawMarkers = (interval: IntervalName | null, lastBarTime: number | null): void => {
     if (interval === null || lastBarTime === null) {
-      markers.setMarkers([]);
+      markers?.setMarkers([]);
       return;
     }
     const list: SeriesMarker<Time>[] = [];
@@ -47,6 +50,8 @@ export function createOrderMarks(series: ISeriesApi<'Candlestick'>, markers: ISe
       if (settleBar <= lastBarTime) list.push({ time: settleBar, position: 'inBar', shape: 'circle', color, id: `settle-${mark.id}` });
     }
     list.sort((a, b) => (a.time as number) - (b.time as number));
+    if (list.length === 0 && markers === null) return;
+    markers ??= createMarkers();
     markers.setMarkers(list);
   };
 

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductDetails } from '../../../contract/market.ts';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
@@ -11,8 +11,8 @@ import { useProductOrders } from '../../market/useMarketData.ts';
 import { useLiveQuote } from '../../market/useLiveQuote.ts';
 import { formatChange, formatPrice, trendOf } from '../../market/marketFormat.ts';
 import { VirtualOrderList } from '../../market/VirtualOrderList.tsx';
+import { whenPageSettles } from '../../pwa/whenPageSettles.ts';
 import { tokenAtom } from '../../state/session.ts';
-import { TradeTicket } from '../trade/TradeTicket.tsx';
 import { useTicketParams } from '../trade/useTicketParams.ts';
 import { ChartPanel } from './ChartPanel.tsx';
 import { NoProduct } from './NoProduct.tsx';
@@ -24,6 +24,22 @@ import { useProductDetails } from './useProductDetails.ts';
 import { useProductId } from './useProductId.ts';
 import { MarketClosedLabel } from '../../market/MarketClosedLabel.tsx';
 import '../../market/market.css';
+
+// The order ticket loads apart from the chart's screen: its form's schema needs zod, whose evaluation (with the
+// contract's schemas) was one of the longest tasks of /xq's first screen on a slow phone. It loads at once when the
+// member reaches for Rise or Fall (or the sheet is open in the URL, after a login), else a few quiet seconds after
+// the page has settled: just after settling it still landed among the first screen's tasks (the chart's first
+// draws, the first live updates). One import, shared by every caller.
+const importTicket = () => import('../trade/TradeTicket.tsx');
+let ticketModule: ReturnType<typeof importTicket> | null = null;
+const loadTicket = () =>
+  (ticketModule ??= importTicket().catch((error: unknown) => {
+    // The network dropped: the next reach for the sheet asks again.
+    ticketModule = null;
+    throw error;
+  }));
+const TICKET_AFTER_SETTLED_MS = 4000;
+const TradeTicket = lazy(() => loadTicket().then((m) => ({ default: m.TradeTicket })));
 
 /**
  * Product detail: chart with intervals and volume, the trade tape, my orders on it, and a bar with Rise and
@@ -52,6 +68,18 @@ function Loaded({ product }: { readonly product: ProductDetails }) {
   const ticket = useTicketParams(product, 'sheet');
   const [busy, setBusy] = useState(false);
   const dock = useDockHeight();
+  useEffect(() => {
+    let gone = false;
+    void whenPageSettles()
+      .then(() => new Promise((resolve) => setTimeout(resolve, TICKET_AFTER_SETTLED_MS)))
+      .then(() => whenPageSettles())
+      .then(() => (gone ? undefined : loadTicket()))
+      // A prefetch that failed is asked again when the sheet opens.
+      .catch(() => undefined);
+    return () => {
+      gone = true;
+    };
+  }, []);
   return (
     <div className="stack xq" style={{ paddingBottom: dock.height }}>
       <Quote product={product} />
@@ -68,7 +96,7 @@ function Loaded({ product }: { readonly product: ProductDetails }) {
       <TapePanel id={product.id} decimals={product.decimals} />
       <div className="trade-dock" ref={dock.ref}>
         <OpenOrderStrip product={product} orders={orders.items} />
-        <TradeBar product={product} onTrade={ticket.setDirection} />
+        <TradeBar product={product} onTrade={ticket.setDirection} onIntent={() => void loadTicket().catch(() => undefined)} />
       </div>
       {ticket.direction ? (
         <Sheet
@@ -76,15 +104,17 @@ function Loaded({ product }: { readonly product: ProductDetails }) {
           onClose={() => ticket.setDirection(null)}
           busy={busy}
         >
-          <TradeTicket
-            product={product}
-            direction={ticket.direction}
-            cycle={ticket.cycle}
-            onDirection={ticket.setDirection}
-            onCycle={ticket.setCycle}
-            onBusy={setBusy}
-            onPlaced={() => ticket.setDirection(null)}
-          />
+          <Suspense fallback={<p className="muted">{t('app.loading')}</p>}>
+            <TradeTicket
+              product={product}
+              direction={ticket.direction}
+              cycle={ticket.cycle}
+              onDirection={ticket.setDirection}
+              onCycle={ticket.setCycle}
+              onBusy={setBusy}
+              onPlaced={() => ticket.setDirection(null)}
+            />
+          </Suspense>
         </Sheet>
       ) : null}
     </div>

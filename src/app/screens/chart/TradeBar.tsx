@@ -6,11 +6,18 @@ import { formatChange, formatPrice, trendOf } from '../../market/marketFormat.ts
 import { useLiveQuote } from '../../market/useLiveQuote.ts';
 import { ClosedReason } from '../trade/ClosedReason.tsx';
 
+interface Props {
+  readonly product: ProductDetails;
+  readonly onTrade: (direction: Direction) => void;
+  /** A finger or the focus is on Rise or Fall: the sheet's code can start loading before the tap ends. */
+  readonly onIntent?: () => void;
+}
+
 /**
  * The sticky bar of /xq: the live price and its change, Rise and Fall (each opens the order sheet). On a
  * closed market both are off and the reason is shown beside them.
  */
-export function TradeBar({ product, onTrade }: { readonly product: ProductDetails; readonly onTrade: (direction: Direction) => void }) {
+export function TradeBar({ product, onTrade, onIntent }: Props) {
   const { t } = useTranslation();
   const lang = useLang();
   const live = useLiveQuote(product);
@@ -26,10 +33,10 @@ export function TradeBar({ product, onTrade }: { readonly product: ProductDetail
       </p>
       {closed ? <ClosedReason product={live} id={reasonId} /> : null}
       <div className="trade-bar__buttons">
-        <button type="button" className="button trade-bar__rise" disabled={closed} aria-describedby={described} onClick={() => onTrade('rise')}>
+        <button type="button" className="button trade-bar__rise" disabled={closed} aria-describedby={described} onPointerDown={onIntent} onFocus={onIntent} onClick={() => onTrade('rise')}>
           {t('market.rise')}
         </button>
-        <button type="button" className="button trade-bar__fall" disabled={closed} aria-describedby={described} onClick={() => onTrade('fall')}>
+        <button type="button" className="button trade-bar__fall" disabled={closed} aria-describedby={described} onPointerDown={onIntent} onFocus={onIntent} onClick={() => onTrade('fall')}>
           {t('market.fall')}
         </button>
       </div>
