@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
+import { SCREEN_PRELOADS } from '../server/http/early-links.ts';
 import { api } from '../src/contract/api.ts';
 
 /** The market worker's warm start, which the entry imports dynamically on the paths in its WARM_START_PATHS. */
@@ -71,11 +72,13 @@ function tabPaths(root: string): string[] {
  * 1. applies the member's stored theme ("theme" in localStorage, else the phone's setting), so the inline shell
  *    in index.html and the app's CSS start in the right colours;
  * 2. says whether this path has the tab bar (data-shell), so the shell has the right shape;
- * 3. starts loading the member's language pack ("lang" in localStorage, else English: only that one loads), and
- *    this path's screen code (modulepreload, and a preload of its stylesheet) in parallel with the entry,
- *    instead of after the entry has run and the router has matched.
+ * 3. in a task of its own, starts loading the member's language pack ("lang" in localStorage, else English: only
+ *    that one loads);
+ * 4. in another (each fetch() costs a few ms on a slow phone), asks for the first screen's data.
+ * This path's screen code is not its to preload: the server names it in index.html's Link header (SCREEN_PRELOADS),
+ * which the browser reads before the page itself, and no script has to insert and start a dozen requests.
  */
-function bootSource(routes: Record<string, ScreenFiles>, tabs: string[], packs: Record<string, string[]>, apiBase: string): string {
+function bootSource(tabs: string[], packs: Record<string, string[]>, apiBase: string): string {
   return `(function () {
   var root = document.documentElement;
   var stored = null;
@@ -99,22 +102,10 @@ function bootSource(routes: Record<string, ScreenFiles>, tabs: string[], packs: 
   var packs = ${JSON.stringify(packs)};
   var lang = null;
   try { lang = localStorage.getItem('lang'); } catch (e) { /* storage blocked: the default language */ }
-  (packs[lang] || packs[${JSON.stringify(DEFAULT_LANG)}] || []).forEach(modulepreload);
-  var routes = ${JSON.stringify(routes)};
-  var files = routes[path] || routes['*'];
-  // Preload only: the app inserts the stylesheet itself, after the base CSS, so the cascade order stays.
-  files.css.forEach(function (href) {
-    var link = document.createElement('link');
-    link.rel = 'preload';
-    link.as = 'style';
-    // Vite's loader inserts the stylesheet with crossorigin: a preload in another credentials mode goes unused.
-    link.crossOrigin = '';
-    link.href = '/' + href;
-    head.appendChild(link);
-  });
-  files.js.forEach(modulepreload);
-  // The first screen's data, in parallel with its code (after it: the answers are small). Sent as the API client
-  // sends it (same headers and body), so the client can take the answer as its own; one it cannot use is asked again.
+  // After the parser's first chunk: inserting a preload costs a few ms on a slow phone, in the task before the paint.
+  setTimeout(function () { (packs[lang] || packs[${JSON.stringify(DEFAULT_LANG)}] || []).forEach(modulepreload); }, 0);
+  // The first screen's data, in parallel with its code. Sent as the API client sends it (same headers and body), so
+  // the client can take the answer as its own; one it cannot use is asked again.
   var token = '';
   try { token = localStorage.getItem('accessToken') || ''; } catch (e) { /* storage blocked: no session */ }
   var apiLang = packs[lang] ? lang : ${JSON.stringify(DEFAULT_LANG)};
@@ -138,7 +129,7 @@ function bootSource(routes: Record<string, ScreenFiles>, tabs: string[], packs: 
     // Never taken (another path was asked for, say) and failed: not an unhandled rejection.
     early[apiPath].answer.catch(function () {});
   }
-  if (window.fetch) {
+  if (window.fetch) setTimeout(function () {
     var calls = ${JSON.stringify(EARLY_CALLS.everyPath)}.concat(isTab ? ${JSON.stringify(EARLY_CALLS.tabPaths)} : [], ${JSON.stringify(EARLY_CALLS.byPath)}[path] || []);
     var sendable = function (apiPath) { return token || ${JSON.stringify(EARLY_PUBLIC)}.indexOf(apiPath) >= 0; };
     calls.forEach(function (apiPath) { if (sendable(apiPath)) ask(apiPath, '{}'); });
@@ -146,8 +137,8 @@ function bootSource(routes: Record<string, ScreenFiles>, tabs: string[], packs: 
     if (id > 0 && id % 1 === 0) {
       (${JSON.stringify(EARLY_CALLS.byProductPath)}[path] || []).forEach(function (apiPath) { if (sendable(apiPath)) ask(apiPath, JSON.stringify({ id: id })); });
     }
-    window.__candlewickEarly = early;
-  }
+  }, 0);
+  if (window.fetch) window.__candlewickEarly = early;
 })();
 `;
 }
@@ -231,9 +222,8 @@ export function bootPlugin(): Plugin {
           packs[lang] = [...files].filter((f) => !atOnce.has(f));
         }
         if (!packs[DEFAULT_LANG]) throw new Error(`boot-plugin: no chunk for locales/${DEFAULT_LANG}.json`);
-        const bootFile = this.getFileName(
-          this.emitFile({ type: 'asset', name: 'boot.js', source: bootSource(routes, tabPaths(root), packs, apiBase) }),
-        );
+        const bootFile = this.getFileName(this.emitFile({ type: 'asset', name: 'boot.js', source: bootSource(tabPaths(root), packs, apiBase) }));
+        this.emitFile({ type: 'asset', fileName: SCREEN_PRELOADS, source: `${JSON.stringify(routes, null, 1)}\n` });
         // index.html is already written into the bundle by now (Vite's html plugin runs before a 'post' hook),
         // so it is completed here rather than in transformIndexHtml, which ran before the boot file had a name.
         const html = bundle['index.html'];

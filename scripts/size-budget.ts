@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
+import { parseScreenPreloads, SCREEN_PRELOADS } from '../server/http/early-links.ts';
 import { DEFAULT_LANG } from './boot-plugin.ts';
 import { entryFiles, packFiles, screenFiles } from './entry-graph.ts';
 
@@ -57,14 +58,22 @@ for (const [path, files] of [
 if (chartElsewhere) failed = true;
 else console.log(`size: the chart library loads only with ${chartScreen} (not on /, /hq, /orderrecord)`);
 
-// Every file the boot script preloads was written: a name that is not would come back as index.html.
+// Every file the boot script (language packs) and the server's Link header (screen files) preload was written: a
+// name that is not would come back as index.html.
 const boot = readdirSync(join(dist, 'assets')).find((f) => /^boot-.*\.js$/.test(f));
-const named = boot ? [...new Set(readFileSync(join(dist, 'assets', boot), 'utf8').match(/assets\/[\w.-]+\.(?:js|css)/g) ?? [])] : [];
+const preloadsFile = join(dist, SCREEN_PRELOADS);
+const screens = existsSync(preloadsFile) ? parseScreenPreloads(readFileSync(preloadsFile, 'utf8')) : {};
+const named = [
+  ...new Set([
+    ...(boot ? (readFileSync(join(dist, 'assets', boot), 'utf8').match(/assets\/[\w.-]+\.(?:js|css)/g) ?? []) : []),
+    ...Object.values(screens).flatMap((files) => [...files.js, ...files.css]),
+  ]),
+];
 const missing = named.filter((f) => !existsSync(join(dist, f)));
-if (!boot || named.length === 0 || missing.length > 0) {
-  console.error(`size: the boot script names files the build did not write: ${boot ? missing.join(', ') || 'none at all' : 'no boot script'}`);
+if (!boot || !screens['/xq']?.js.length || missing.length > 0) {
+  console.error(`size: the preloads name files the build did not write: ${boot ? missing.join(', ') || `none at all in ${SCREEN_PRELOADS}` : 'no boot script'}`);
   failed = true;
-} else console.log(`size: the boot script's ${named.length} preloads all exist`);
+} else console.log(`size: the ${named.length} files the boot script and ${SCREEN_PRELOADS} preload all exist`);
 // index.html runs it first: a build that leaves the mark in place paints the shell in the wrong theme and shape.
 const indexHtml = readFileSync(join(dist, 'index.html'), 'utf8');
 if (!boot || !indexHtml.includes(`<script src="/assets/${boot}"></script>`) || indexHtml.includes('<!--boot-->')) {
