@@ -1,8 +1,8 @@
 import { lazy, startTransition, StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { AppRoot } from './app/AppRoot.tsx';
 import { createApp } from './app/createApp.ts';
+import { yieldToMain } from './market/yieldToMain.ts';
 import { whenPageSettles } from './pwa/whenPageSettles.ts';
 
 // The service worker, the update prompt and the offline banner are not needed for the first screen: their code
@@ -20,6 +20,12 @@ if (WARM_START_PATHS.includes(path)) void import('./market/warmStart.ts').then((
 const container = document.getElementById('root');
 if (container) {
   const app = await createApp();
+  // React DOM (a CommonJS module, evaluated when first required) is evaluated in a task of its own, after the app's
+  // wiring and not with the entry's module graph: together they were one 50-130 ms task on a 4x-slow CPU. It is
+  // already downloaded (the same chunk as React), so this costs no round trip.
+  await yieldToMain();
+  const { createRoot } = await import('react-dom/client');
+  await yieldToMain();
   const root = createRoot(container);
   // The first render is a transition, so React renders it in slices of a few ms (the inline shell is on screen
   // meanwhile) rather than in one long task: on a 4x-slow phone that task alone was over 100 ms.
