@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '../router/navigation.tsx';
 import { authPath } from '../router/returnTo.ts';
 
 /** What a member-only screen shows without a token; logging in or registering comes back here. */

@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '../router/navigation.tsx';
 import { NEXT_PARAM, safeNext } from '../router/returnTo.ts';
 import { showToastAtom } from '../state/toast.ts';
 import { tokenAtom } from '../state/session.ts';

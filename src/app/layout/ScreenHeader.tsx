@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../router/navigation.tsx';
 import { BackIcon } from '../components/icons.tsx';
 import { useAppConfig } from '../money/useAppConfig.ts';
 import type { ScreenKey } from '../router/screens.ts';

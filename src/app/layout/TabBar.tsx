@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation } from 'react-router-dom';
+import { NavLink, useLocation } from '../router/navigation.tsx';
 import { HomeIcon, MarketIcon, MineIcon, SupportIcon, WealthIcon } from '../components/icons.tsx';
 import { useSupportUnreadPoll } from '../hooks/useSupportUnreadPoll.ts';
 import { tokenAtom } from '../state/session.ts';

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../router/navigation.tsx';
 import type { ProductSummary } from '../../contract/market.ts';
 import { useLang } from '../hooks/useLang.ts';
 import { DemoMark } from './DemoMark.tsx';

@@ -1,7 +1,7 @@
 // The chart library loads after the chart's data can already arrive: what came first must be drawn, in order.
 import { createStore, Provider } from 'jotai';
 import { useRef, type ReactElement } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '../router/navigation.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
 import type { CandleDelta } from '../../workers/api.ts';

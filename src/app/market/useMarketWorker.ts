@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../router/navigation.tsx';
 import { apiBase } from '../config/env.ts';
 import { langAtom } from '../state/language.ts';
 import { tokenAtom } from '../state/session.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../router/navigation.tsx';
 import type { Res } from '../../contract/api.ts';
 
 /** The bound bank card and TRC20 addresses, with the way to bind them. */

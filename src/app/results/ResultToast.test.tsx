@@ -1,6 +1,6 @@
 import { createStore, Provider } from 'jotai';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation } from '../router/navigation.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
 import type { Order } from '../../contract/market.ts';

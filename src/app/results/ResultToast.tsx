@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../router/navigation.tsx';
 import type { ResultsMessage } from '../../workers/api.ts';
 import { refreshBalancesAtom } from '../balances/balancesState.ts';
 import { formatMoney, formatPrice } from '../format/index.ts';

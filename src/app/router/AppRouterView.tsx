@@ -1,7 +1,7 @@
 import { type ReactNode, useSyncExternalStore } from 'react';
-import { Router } from 'react-router-dom';
 import { RouteLoading } from '../layout/RouteLoading.tsx';
 import type { AppRouter } from './appRouter.ts';
+import { Router } from './navigation.tsx';
 import { RouteContext } from './routeContext.ts';
 
 /** Renders `children` at the router's committed location; the loading line until the first one commits. */
@@ -9,7 +9,7 @@ export function AppRouterView({ router, children }: { router: AppRouter; childre
   const { route, pending } = useSyncExternalStore(router.subscribe, () => router.state);
   if (!route) return <RouteLoading />;
   return (
-    <Router location={route.location} navigationType={route.action} navigator={router.history}>
+    <Router location={route.location} history={router.history}>
       <RouteContext value={{ route, loading: pending !== null }}>{children}</RouteContext>
     </Router>
   );

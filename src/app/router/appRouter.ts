@@ -1,11 +1,5 @@
 import type { ComponentType } from 'react';
-import {
-  type Location,
-  NavigationType,
-  type To,
-  UNSAFE_createBrowserHistory as createBrowserHistory,
-  UNSAFE_createMemoryHistory as createMemoryHistory,
-} from 'react-router-dom';
+import { createBrowserHistory, createMemoryHistory, type History, type Location, type NavigationType, type To } from './history.ts';
 import type { AppConfig } from '../../contract/common.ts';
 import type { ConfigLoader } from './configLoader.ts';
 import { matchScreen, type RouteScreen } from './matchScreen.ts';
@@ -28,8 +22,6 @@ export interface RouterState {
   readonly pending: Location | null;
 }
 
-type History = ReturnType<typeof createBrowserHistory>;
-
 export interface AppRouter {
   readonly history: History;
   readonly state: RouterState;
@@ -50,16 +42,13 @@ export interface AppRouterOptions {
 }
 
 /**
- * The app's router, in React Router's declarative mode (its data router alone is 16 KB brotli of the first load).
+ * The app's router, over our own history (history.ts) and links (navigation.tsx).
  * Spec 2: before every navigation the common config is fetched; the screen changes only when it and the next
  * screen's code have arrived, so a member never sees a blank screen between two. A newer navigation overtakes an
  * older one still loading.
  */
 export function createAppRouter(options: AppRouterOptions): AppRouter {
-  // v5Compat: the listener hears pushes and replaces too, not only the browser's Back and Forward.
-  const history: History = options.initialEntries
-    ? createMemoryHistory({ initialEntries: options.initialEntries, v5Compat: true })
-    : createBrowserHistory({ v5Compat: true });
+  const history: History = options.initialEntries ? createMemoryHistory(options.initialEntries) : createBrowserHistory();
   let state: RouterState = { route: null, pending: history.location };
   const listeners = new Set<() => void>();
   let started = 0;
@@ -101,7 +90,7 @@ export function createAppRouter(options: AppRouterOptions): AppRouter {
   };
 
   const unlisten = history.listen(({ action, location }) => begin(action, location));
-  begin(NavigationType.Pop, history.location);
+  begin('POP', history.location);
 
   return {
     history,

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../router/navigation.tsx';
 
 /** /xq or /trade without a valid ?id=: send the member to the market. */
 export function NoProduct() {

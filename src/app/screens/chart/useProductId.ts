@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../router/navigation.tsx';
 
 /** The `?id=` of /xq and /trade: a positive integer, or null. */
 export function useProductId(): number | null {

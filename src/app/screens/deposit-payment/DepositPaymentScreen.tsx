@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '../../router/navigation.tsx';
 import type { ReviewItem } from '../../../contract/user.ts';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { MemberScreen } from '../../money/MemberScreen.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../router/navigation.tsx';
 import type { ReviewItem } from '../../../contract/user.ts';
 import { isApiFailure, networkFailure, type ApiFailure } from '../../api/failure.ts';
 import { useApi } from '../../app/apiContext.ts';

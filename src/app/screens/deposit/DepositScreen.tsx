@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { depositForm } from '../../../contract/forms.ts';
 import { contractFieldErrors } from '../../components/fieldErrors.ts';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../router/navigation.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useForm } from '../../hooks/useForm.ts';
 import { useLang } from '../../hooks/useLang.ts';

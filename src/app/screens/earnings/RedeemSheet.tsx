@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../router/navigation.tsx';
 import { redeemForm } from '../../../contract/forms.ts';
 import { useApi } from '../../app/apiContext.ts';
 import { contractFieldErrors } from '../../components/fieldErrors.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../router/navigation.tsx';
 import { useApi } from '../../app/apiContext.ts';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { useCall } from '../../hooks/useCall.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../router/navigation.tsx';
 import { ChevronIcon } from '../../components/icons.tsx';
 import { screenPaths, type ScreenKey } from '../../router/screens.ts';
 import { ThemeSwitch } from './ThemeSwitch.tsx';

@@ -1,6 +1,6 @@
 import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../router/navigation.tsx';
 import { useApi } from '../../app/apiContext.ts';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { SignInPrompt } from '../../components/SignInPrompt.tsx';

@@ -1,7 +1,7 @@
 // Among a thousand open orders, the one just placed is at the top of the open positions, in view.
 import { createStore, Provider } from 'jotai';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '../../router/navigation.tsx';
 import { describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
 import type { Order } from '../../../contract/market.ts';

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../router/navigation.tsx';
 import { PullToRefresh } from '../../components/PullToRefresh.tsx';
 import { SignInPrompt } from '../../components/SignInPrompt.tsx';
 import { useMarketWorker } from '../../market/useMarketWorker.ts';

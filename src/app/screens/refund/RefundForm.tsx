@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../router/navigation.tsx';
 import { useSubmissionKey } from '../../api/submissionKey.ts';
 import { useApi } from '../../app/apiContext.ts';
 import { refundForm } from '../../../contract/forms.ts';

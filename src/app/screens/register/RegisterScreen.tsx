@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '../../router/navigation.tsx';
 import { useApi } from '../../app/apiContext.ts';
 import { registerForm } from '../../../contract/forms.ts';
 import { contractFieldErrors } from '../../components/fieldErrors.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../router/navigation.tsx';
 import type { ProductDetails } from '../../../contract/market.ts';
 import { useLang } from '../../hooks/useLang.ts';
 import { formatMoney } from '../../i18n/format.ts';

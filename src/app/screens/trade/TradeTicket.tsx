@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '../../router/navigation.tsx';
 import type { Direction, Order, ProductDetails } from '../../../contract/market.ts';
 import { useSubmissionKey } from '../../api/submissionKey.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';

@@ -1,4 +1,4 @@
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from '../../router/navigation.tsx';
 import type { Direction, ProductDetails } from '../../../contract/market.ts';
 
 /** The URL parameters that keep a ticket's choices across a login (and a reload). */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../router/navigation.tsx';
 import { Balances } from '../../components/Balances.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { PullToRefresh } from '../../components/PullToRefresh.tsx';

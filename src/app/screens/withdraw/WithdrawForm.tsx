@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../router/navigation.tsx';
 import type { Res } from '../../../contract/api.ts';
 import { bankWithdrawalForm, trcWithdrawalForm } from '../../../contract/forms.ts';
 import { contractFieldErrors } from '../../components/fieldErrors.ts';
