@@ -74,13 +74,21 @@ function build(root: string, name: string): string {
   return siteDir;
 }
 
-/** An older commit's files in a temp folder, with this checkout's node_modules (the same pinned versions). */
+/**
+ * An older commit's files in a temp folder, with this checkout's node_modules when its lockfile is the same, else
+ * with its own (npm ci: a dependency since removed or changed must build as it was).
+ */
 function checkout(commit: string): string {
   const dir = join(workDir, `src-${commit}`);
   mkdirSync(dir);
   const archive = spawnSync('bash', ['-c', `git archive ${commit} | tar -x -C ${JSON.stringify(dir)}`], { stdio: 'inherit' });
   if (archive.status !== 0) throw new Error(`git archive ${commit} failed`);
-  symlinkSync(resolve('node_modules'), join(dir, 'node_modules'));
+  if (readFileSync(join(dir, 'package-lock.json'), 'utf8') === readFileSync('package-lock.json', 'utf8')) {
+    symlinkSync(resolve('node_modules'), join(dir, 'node_modules'));
+    return dir;
+  }
+  const installed = spawnSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { stdio: 'inherit', cwd: dir });
+  if (installed.status !== 0) throw new Error(`npm ci for ${commit} failed`);
   return dir;
 }
 
