@@ -175,6 +175,7 @@ async function lighthouse(base: string, path: string, profile: string): Promise<
       'npx',
       [
         '--no-install', 'lighthouse', new URL(path, base).toString(), `--port=${chrome.port}`, '--only-categories=performance', '--disable-storage-reset', '--output=json', `--output-path=${out}`, '--quiet',
+        `--throttling.cpuSlowdownMultiplier=${CPU_MULTIPLIER}`,
         // LIGHTHOUSE_FLAGS="--save-assets" (with LANTERN_DEBUG=1: Lantern's simulated timelines too), to look into.
         ...(process.env['LIGHTHOUSE_FLAGS']?.split(' ').filter(Boolean) ?? []),
       ],
