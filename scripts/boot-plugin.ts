@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
-import { SCREEN_PRELOADS } from '../server/http/early-links.ts';
+import { SCREEN_PRELOADS, type ScreenFiles } from '../server/http/early-links.ts';
 import { api } from '../src/contract/api.ts';
 import { intlLocale, LANGS } from '../src/app/i18n/languages.ts';
 
@@ -42,12 +42,6 @@ function endpointOf(path: string): { readonly method: 'GET' | 'POST'; readonly a
 }
 const EARLY_GETS = earlyPaths.filter((p) => endpointOf(p).method === 'GET');
 const EARLY_PUBLIC = earlyPaths.filter((p) => !endpointOf(p).auth);
-
-/** What a screen's chunk needs beyond the entry: its JS files (itself first) and its CSS. */
-interface ScreenFiles {
-  readonly js: string[];
-  readonly css: string[];
-}
 
 /** key -> module path of every lazy screen, read from the router's own table (one line per screen). */
 function lazyScreenModules(root: string): Map<string, string> {
