@@ -115,12 +115,18 @@ const secondsShown = (text: string): number | null => {
  * "Settling…" at the settle time. Only changes from one shown value to the next count: a row's first paint (and
  * its repaint after it was off screen, where it is blank) is not a step.
  */
-function stepErrors(nodes: Seen['steps'], settleTime: number, shift: number): number[] {
+interface StepError {
+  /** The text the step showed. */
+  readonly shown: string;
+  readonly errorMs: number;
+}
+
+function stepErrors(nodes: Seen['steps'], settleTime: number, shift: number): StepError[] {
   return nodes.flatMap((steps) => nodeStepErrors(steps, settleTime, shift));
 }
 
-function nodeStepErrors(steps: Seen['steps'][number], settleTime: number, shift: number): number[] {
-  const errors: number[] = [];
+function nodeStepErrors(steps: Seen['steps'][number], settleTime: number, shift: number): StepError[] {
+  const errors: StepError[] = [];
   for (let i = 1; i < steps.length; i++) {
     const before = steps[i - 1];
     const now = steps[i];
@@ -128,7 +134,7 @@ function nodeStepErrors(steps: Seen['steps'][number], settleTime: number, shift:
     const from = secondsShown(before[0]);
     const to = now[0] === en.market.settling ? 0 : secondsShown(now[0]);
     if (from === null || to === null || to !== from - 1) continue;
-    errors.push(now[1] - shift - (settleTime - to * 1_000));
+    errors.push({ shown: now[0], errorMs: now[1] - shift - (settleTime - to * 1_000) });
   }
   return errors;
 }
@@ -183,8 +189,9 @@ async function measureClock(request: APIRequestContext, base: string, shiftS: nu
       const resultAt = toastsAt.find((t) => t >= fromPage) ?? null;
       const errors = stepErrors(steps, order.settleTime, pageShift);
       const late = (resultAt ?? Infinity) - pageShift - order.settleTime;
-      const worst = errors.reduce((m, e) => Math.max(m, Math.abs(e)), 0);
-      const summary = `${shiftS > 0 ? '+' : ''}${shiftS} s ${name} (page clock ${Math.round(pageShift)} ms off${burst ? `, ${burst} other orders due mid-way` : ''}): ${errors.length} steps, worst ${Math.round(worst)} ms off; result ${Math.round(late)} ms after the settle time`;
+      const worstStep = errors.reduce<StepError | null>((w, e) => (w === null || Math.abs(e.errorMs) > Math.abs(w.errorMs) ? e : w), null);
+      const worst = Math.abs(worstStep?.errorMs ?? 0);
+      const summary = `${shiftS > 0 ? '+' : ''}${shiftS} s ${name} (page clock ${Math.round(pageShift)} ms off${burst ? `, ${burst} other orders due mid-way` : ''}): ${errors.length} steps, worst ${Math.round(worst)} ms off (at ${worstStep?.shown ?? '-'}); result ${Math.round(late)} ms after the settle time`;
       summaries.push(summary);
       if (process.env['REALTIME_DEBUG'] === '1') console.log(JSON.stringify(steps.map((n) => n.map(([t, at]) => [t, Math.round(at - pageShift - order.settleTime)]))));
       // Each screen shows the order from its worker's next poll on: most of its 60 seconds are steps.

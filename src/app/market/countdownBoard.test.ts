@@ -124,6 +124,34 @@ describe('countdown board', () => {
     expect(board.counts().held).toBe(0);
   });
 
+  it('runs work whose moment does not matter after the next step and its frame, or at once with no countdown', () => {
+    const { state, worker } = fakeWorker();
+    const frames: (() => void)[] = [];
+    const board = createCountdownBoard({ worker: () => worker, visibility: fakeVisibility().make, afterFrame: (work) => frames.push(work) });
+    const ran: string[] = [];
+    board.whenQuiet(() => ran.push('no countdown'));
+    expect(ran).toEqual(['no countdown']);
+    const a = document.createElement('span');
+    // Steps 300 ms from now, then each second.
+    const unregister = board.register(a, T + OFFSET + 2_300);
+    state.send?.({ kind: 'clock', offsetMs: OFFSET });
+    board.whenQuiet(() => ran.push(`after ${a.textContent ?? ''}`));
+    vi.advanceTimersByTime(299);
+    expect(frames).toHaveLength(0);
+    vi.advanceTimersByTime(1);
+    expect(a.textContent).toBe('0:02');
+    // The step is painted first; the work waits for its frame.
+    expect(ran).toEqual(['no countdown']);
+    expect(frames).toHaveLength(1);
+    frames.shift()?.();
+    expect(ran).toEqual(['no countdown', 'after 0:02']);
+    // Queued while counting, and the last countdown leaves before its step: it still runs, after a frame.
+    board.whenQuiet(() => ran.push('after leaving'));
+    unregister();
+    frames.shift()?.();
+    expect(ran.at(-1)).toBe('after leaving');
+  });
+
   it('applies at once what it holds when the last countdown leaves, and with no countdown holds nothing', () => {
     const { state, worker } = fakeWorker();
     const board = createCountdownBoard({ worker: () => worker, visibility: fakeVisibility().make });

@@ -38,7 +38,15 @@ export interface BoardDeps {
   readonly visibility?: (onChange: (node: Element, visible: boolean) => void) => VisibilityWatch;
   /** Runs the held changes as one batch that renders at once (React's flushSync), so they make the step's frame. */
   readonly together?: (apply: () => void) => void;
+  /** Runs `work` in a task after the next frame (the default: an animation frame, then a timer). */
+  readonly afterFrame?: (work: () => void) => void;
 }
+
+/** After the frame in flight is painted; a hidden page paints no frames, so a timer is enough there. */
+const afterNextFrame = (work: () => void): void => {
+  if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(work, 0));
+  else setTimeout(work, 0);
+};
 
 const intersectionWatch = (onChange: (node: Element, visible: boolean) => void): VisibilityWatch =>
   new IntersectionObserver((entries) => {
@@ -74,6 +82,21 @@ export function createCountdownBoard(deps: BoardDeps) {
   let held: (() => void)[] = [];
   /** The beat last sent to the worker. */
   let sentBeat: number | null = null;
+  /** Work that waits for the room just after a step (see `whenQuiet`). */
+  let quiet: (() => void)[] = [];
+  let quietScheduled = false;
+
+  const runQuiet = (): void => {
+    quietScheduled = false;
+    const due = quiet;
+    quiet = [];
+    for (const work of due) work();
+  };
+  const runQuietAfterFrame = (): void => {
+    if (quiet.length === 0 || quietScheduled) return;
+    quietScheduled = true;
+    (deps.afterFrame ?? afterNextFrame)(runQuiet);
+  };
 
   /** `together` only from the step's own timer: flushSync may not run inside React's render or commit. */
   const applyHeld = (together: boolean): void => {
@@ -128,7 +151,7 @@ export function createCountdownBoard(deps: BoardDeps) {
     if (wake !== Infinity) {
       timer = setTimeout(step, wake);
       wakeAt = now() + wake;
-    }
+    } else runQuietAfterFrame();
     publishBeat(serverNow);
   };
 
@@ -137,6 +160,7 @@ export function createCountdownBoard(deps: BoardDeps) {
     timer = null;
     applyHeld(true);
     paint();
+    runQuietAfterFrame();
   };
 
   const watch = (deps.visibility ?? intersectionWatch)((node, isVisible) => {
@@ -181,6 +205,7 @@ export function createCountdownBoard(deps: BoardDeps) {
     timer = null;
     wakeAt = Infinity;
     applyHeld(false);
+    runQuietAfterFrame();
   };
 
   return {
@@ -204,6 +229,14 @@ export function createCountdownBoard(deps: BoardDeps) {
     hold(apply: () => void): void {
       if (wakeAt - now() <= HOLD_MS) held.push(apply);
       else apply();
+    },
+    /**
+     * Runs `work`, a long task whose moment does not matter (a module's evaluation), where it delays no step: at
+     * once with no countdown on screen, else after the next step's frame, the most room a second gives.
+     */
+    whenQuiet(work: () => void): void {
+      if (timer === null) work();
+      else quiet.push(work);
     },
     /** Registered and visible nodes, whether a timer is set, and changes held: for tests and the benchmark. */
     counts: () => ({ registered: entryOf.size, visible: visible.size, timer: timer !== null, held: held.length }),

@@ -9,6 +9,7 @@ import { DemoMark } from '../../market/DemoMark.tsx';
 import { LiveMark } from '../../market/LiveMark.tsx';
 import { useProductOrders } from '../../market/useMarketData.ts';
 import { useLiveQuote } from '../../market/useLiveQuote.ts';
+import { countdownBoard } from '../../market/countdown.ts';
 import { formatChange, formatPrice, trendOf } from '../../market/marketFormat.ts';
 import { VirtualOrderList } from '../../market/VirtualOrderList.tsx';
 import { whenPageSettles } from '../../pwa/whenPageSettles.ts';
@@ -73,6 +74,8 @@ function Loaded({ product }: { readonly product: ProductDetails }) {
     void whenPageSettles()
       .then(() => new Promise((resolve) => setTimeout(resolve, TICKET_AFTER_SETTLED_MS)))
       .then(() => whenPageSettles())
+      // Its evaluation is one long task: just after a countdown's step, not in the way of the next one.
+      .then(() => new Promise<void>((resolve) => countdownBoard().whenQuiet(resolve)))
       .then(() => (gone ? undefined : loadTicket()))
       // A prefetch that failed is asked again when the sheet opens.
       .catch(() => undefined);
