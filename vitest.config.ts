@@ -20,7 +20,6 @@ export default defineConfig({
       'react/jsx-dev-runtime',
       'react-dom',
       'react-dom/client',
-      'react-router-dom',
       'jotai',
       'i18next',
       'react-i18next',

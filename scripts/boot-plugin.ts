@@ -3,13 +3,10 @@ import { resolve } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
 import { SCREEN_PRELOADS, type ScreenFiles } from '../server/http/early-links.ts';
 import { api } from '../src/contract/api.ts';
-import { intlLocale, LANGS } from '../src/app/i18n/languages.ts';
 
 /** The market worker's warm start, which the entry imports dynamically on the paths in its WARM_START_PATHS. */
 const WARM_START_MODULE = /[\\/]src[\\/]app[\\/]market[\\/]warmStart\.ts$/;
 
-/** Each language's Intl locale, as the app formats with it. */
-const INTL_LOCALES = Object.fromEntries(LANGS.map((lang) => [lang, intlLocale(lang)]));
 
 /** React DOM's client entry, which src/app/main.tsx imports dynamically. */
 const REACT_DOM_CLIENT = /[\\/]node_modules[\\/]react-dom[\\/]client\.js$/;
@@ -75,8 +72,7 @@ function tabPaths(root: string): string[] {
  * 2. says whether this path has the tab bar (data-shell), so the shell has the right shape;
  * 3. in a task of its own, starts loading the member's language pack ("lang" in localStorage, else English: only
  *    that one loads);
- * 4. in another (each fetch() costs a few ms on a slow phone), asks for the first screen's data;
- * 5. in two more, after the first paint, loads Intl's number and date data for the member's language.
+ * 4. in another (each fetch() costs a few ms on a slow phone), asks for the first screen's data.
  * This path's screen code is not its to preload: the server names it in index.html's Link header (SCREEN_PRELOADS),
  * which the browser reads before the page itself, and no script has to insert and start a dozen requests.
  */
@@ -141,19 +137,6 @@ function bootSource(tabs: string[], packs: Record<string, string[]>, apiBase: st
     }
   }, 0);
   if (window.fetch) window.__candlewickEarly = early;
-  // The page's first number and date formatters load the language's Intl data (16-26 ms and 3-5 ms on this kind of
-  // machine, four times that on a slow phone; later ones cost hundredths of a ms). Loaded here, each in a task of its
-  // own after the shell's first paint (a timer set in the frame's callback) and while the JavaScript downloads, so
-  // that cost is neither before the first paint nor inside the first render's slice that shows a balance.
-  var locale = ${JSON.stringify(INTL_LOCALES)}[packs[lang] ? lang : ${JSON.stringify(DEFAULT_LANG)}];
-  if (window.Intl && window.requestAnimationFrame) requestAnimationFrame(function () {
-    setTimeout(function () {
-      try { new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format('0'); } catch (e) { /* nothing to warm */ }
-    }, 0);
-    setTimeout(function () {
-      try { new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(0); } catch (e) { /* nothing to warm */ }
-    }, 0);
-  });
 })();
 `;
 }

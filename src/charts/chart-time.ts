@@ -9,21 +9,29 @@ export const barTimeOf = (ms: number, interval: IntervalName): UTCTimestamp => c
 
 const secondsOf = (time: Time): number => (typeof time === 'number' ? time : 0);
 
+const two = (n: number): string => (n < 10 ? `0${n}` : String(n));
+
 /**
  * The chart draws UTC seconds as if they were local; these format them in the member's own time zone
- * and language instead.
+ * and language instead, on the app's one 24-hour clock. The clock of the axis is written from the Date's own
+ * fields: the first Intl formatter of a page loads the language's date data, a long task on a slow phone, and the
+ * chart's first draw needs only hours and minutes. The date formatters are made when a label first needs one.
  */
 export function localTimeFormatters(locale: string) {
-  const full = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
-  const clock = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
-  const day = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' });
+  let full: Intl.DateTimeFormat | null = null;
+  let day: Intl.DateTimeFormat | null = null;
   return {
-    timeFormatter: (time: Time): string => full.format(secondsOf(time) * 1000),
+    timeFormatter: (time: Time): string => {
+      full ??= new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', hourCycle: 'h23' });
+      return full.format(secondsOf(time) * 1000);
+    },
     /** Tick marks: the clock within a day, the date at a day's start. */
     tickMarkFormatter: (time: Time): string => {
       const ms = secondsOf(time) * 1000;
       const date = new Date(ms);
-      return date.getHours() === 0 && date.getMinutes() === 0 ? day.format(ms) : clock.format(ms);
+      if (date.getHours() !== 0 || date.getMinutes() !== 0) return `${two(date.getHours())}:${two(date.getMinutes())}`;
+      day ??= new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' });
+      return day.format(ms);
     },
   };
 }

@@ -31,7 +31,32 @@ export const formatDateTime = (ms: number, lang: Lang, timeZone?: string): strin
 export const formatDate = (ms: number, lang: Lang, timeZone?: string): string => format('date', ms, lang, timeZone);
 /** Hours and minutes ("15:05"). */
 export const formatTime = (ms: number, lang: Lang, timeZone?: string): string => format('time', ms, lang, timeZone);
-/** Hours, minutes and seconds ("15:05:09"), for trade, open and settle times. */
-export const formatClock = (ms: number, lang: Lang, timeZone?: string): string => format('clock', ms, lang, timeZone);
-/** Weekday and time ("Mon 09:30"), for when a closed market opens: always within the coming week. */
-export const formatWeekdayTime = (ms: number, lang: Lang, timeZone?: string): string => format('weekdayTime', ms, lang, timeZone);
+const two = (n: number): string => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * Hours, minutes and seconds ("15:05:09"), for trade, open and settle times. In the member's own zone it is
+ * written from the Date's own fields: the same text in all three languages (format.test.ts compares with Intl),
+ * without loading Intl's date data on the first screens that show a time.
+ */
+export function formatClock(ms: number, lang: Lang, timeZone?: string): string {
+  if (timeZone !== undefined) return format('clock', ms, lang, timeZone);
+  const d = new Date(ms);
+  return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+}
+/** Intl's short weekdays (Sunday first) and their place beside the time, in each language. */
+const WEEKDAYS: Readonly<Record<Lang, { readonly names: readonly string[]; readonly write: (day: string, time: string) => string }>> = {
+  en: { names: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'], write: (day, time) => `${day} ${time}` },
+  vn: { names: ['CN', 'Thứ 2', 'Thứ 3', 'Thứ 4', 'Thứ 5', 'Thứ 6', 'Thứ 7'], write: (day, time) => `${time} ${day}` },
+  zn: { names: ['周日', '周一', '周二', '周三', '周四', '周五', '周六'], write: (day, time) => `${day}${time}` },
+};
+
+/**
+ * Weekday and time ("Mon 09:30"), for when a closed market opens: always within the coming week. Shown on the
+ * market lists' first screen, so in the member's own zone it is written without Intl, like the clock.
+ */
+export function formatWeekdayTime(ms: number, lang: Lang, timeZone?: string): string {
+  if (timeZone !== undefined) return format('weekdayTime', ms, lang, timeZone);
+  const d = new Date(ms);
+  const { names, write } = WEEKDAYS[lang];
+  return write(names[d.getDay()] ?? '', `${two(d.getHours())}:${two(d.getMinutes())}`);
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { intlLocale } from '../i18n/languages.ts';
-import { formatChange, formatClock, formatDate, formatDateTime, formatDecimal, formatInteger, formatMoney, formatPrice, formatTime } from './index.ts';
+import { formatChange, formatClock, formatDate, formatDateTime, formatDecimal, formatInteger, formatMoney, formatPrice, formatTime, formatWeekdayTime } from './index.ts';
 
 describe('format', () => {
   it('maps en / vn / zn to the Intl locales en-US / vi-VN / zh-CN', () => {
@@ -47,6 +47,39 @@ describe('format', () => {
     expect(formatChange('-3.25', 'vn')).toBe('-3,25%');
     expect(formatChange('0', 'en')).toBe('0.00%');
     expect(formatChange('-0.00', 'en')).toBe('0.00%');
+    expect(formatChange('-0.001', 'en')).toBe('0.00%');
+    expect(formatChange('-0.005', 'en')).toBe('-0.01%');
+  });
+
+  it('writes every decimal exactly as Intl.NumberFormat does, in each language, for any precision', () => {
+    const samples = ['0', '-0', '7', '-5', '0.5', '0.05', '0.004', '0.005', '-0.005', '-0.001', '9.995', '99.995', '999.9999', '1234.5', '-1234.5678', '1000000', '12345678901234567.89', '0.00001234', '100.000', '5.55555555555'];
+    // And a spread of random ones: 1 to 18 whole digits, 0 to 10 fraction digits.
+    for (let i = 0; i < 400; i++) {
+      const whole = String(Math.floor(Math.random() * 10 ** (1 + (i % 15))));
+      const fraction = String(Math.random()).slice(2, 2 + (i % 11));
+      samples.push(`${i % 3 === 0 ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`);
+    }
+    for (const lang of ['en', 'vn', 'zn'] as const) {
+      for (const [min, max] of [[0, 0], [0, 2], [2, 2], [0, 8], [4, 4], [1, 3]] as const) {
+        const intl = new Intl.NumberFormat(intlLocale(lang), { minimumFractionDigits: min, maximumFractionDigits: max });
+        for (const value of samples) expect(formatDecimal(value, lang, min, max), `${value} ${lang} ${min}-${max}`).toBe(intl.format(value as `${number}`));
+      }
+      expect(formatInteger(1234567, lang)).toBe(new Intl.NumberFormat(intlLocale(lang)).format(1234567));
+    }
+  });
+
+  it("writes the member's own clock as Intl does, in each language", () => {
+    for (const lang of ['en', 'vn', 'zn'] as const) {
+      const intl = new Intl.DateTimeFormat(intlLocale(lang), { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+      for (const ms of [Date.UTC(2024, 0, 15, 0, 0, 5), Date.UTC(2024, 6, 1, 12, 30, 59), Date.UTC(2024, 11, 31, 23, 59, 59), Date.now()]) {
+        expect(formatClock(ms, lang)).toBe(intl.format(ms));
+      }
+      const weekday = new Intl.DateTimeFormat(intlLocale(lang), { weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+      for (let day = 0; day < 7; day++) {
+        const ms = new Date(2024, 0, 14 + day, day * 3, 5 + day).getTime();
+        expect(formatWeekdayTime(ms, lang)).toBe(weekday.format(ms));
+      }
+    }
   });
 
   it('uses one 24-hour clock in every language', () => {

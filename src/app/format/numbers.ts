@@ -1,23 +1,22 @@
 import type { Lang } from '../../contract/primitives.ts';
-import { intlLocale } from '../i18n/languages.ts';
-import { memoByKey } from './memo.ts';
+import { formatDecimalString, type DecimalMarks } from './decimal.ts';
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 const RATE = /^(\d+)(?:\.(\d+))?$/;
 
-const numberFormat = memoByKey((key) => {
-  const [locale = 'en-US', min = '0', max = '0'] = key.split('|');
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: Number(min), maximumFractionDigits: Number(max) });
-});
-const formatterFor = (lang: Lang, min: number, max: number) => numberFormat(`${intlLocale(lang)}|${min}|${max}`);
+/** The marks of en-US, vi-VN and zh-CN, as Intl.NumberFormat writes them (format.test.ts compares). */
+const MARKS: Readonly<Record<Lang, DecimalMarks>> = {
+  en: { group: ',', decimal: '.' },
+  vn: { group: '.', decimal: ',' },
+  zn: { group: ',', decimal: '.' },
+};
 
 /**
- * Formats a decimal string exactly: Intl.NumberFormat reads strings as decimals, never as floats,
- * so "12345678901234567.89" keeps every digit. Anything that is not a decimal is shown as given.
+ * Formats a decimal string exactly, never through a float, so "12345678901234567.89" keeps every digit.
+ * Anything that is not a decimal is shown as given.
  */
 export function formatDecimal(value: string, lang: Lang, minFraction = 0, maxFraction = 8): string {
-  if (!DECIMAL.test(value)) return value;
-  return formatterFor(lang, minFraction, maxFraction).format(value as `${number}`);
+  return formatDecimalString(value, MARKS[lang], minFraction, maxFraction) ?? value;
 }
 
 /** Money on the wire has two decimals; show exactly two. */
@@ -26,7 +25,7 @@ export const formatMoney = (value: string, lang: Lang): string => formatDecimal(
 /** A price at the product's own precision (its number of decimals), never more, never fewer. */
 export const formatPrice = (value: string, decimals: number, lang: Lang): string => formatDecimal(value, lang, decimals, decimals);
 
-export const formatInteger = (value: number, lang: Lang): string => formatterFor(lang, 0, 0).format(value);
+export const formatInteger = (value: number, lang: Lang): string => (Number.isSafeInteger(value) ? formatDecimal(String(value), lang, 0, 0) : String(value));
 
 /**
  * A rate as a percentage number, exactly: "0.0035" -> "0.35" (the decimal point moves two places in the string,
@@ -44,11 +43,10 @@ export function rateToPercent(rate: string): string {
 /** A rate ("0.0035") as the member's percentage number ("0.35" / "0,35"); the locale pack places the % sign. */
 export const formatPercent = (rate: string, lang: Lang): string => formatDecimal(rateToPercent(rate), lang, 0, 6);
 
-/** A signed percentage that is already in percent ("1.25", "-3.2") as "+1.25%" / "-3.20%". */
+/** A signed percentage that is already in percent ("1.25", "-3.2") as "+1.25%" / "-3.20%"; what rounds to zero has no sign. */
 export function formatChange(percent: string, lang: Lang): string {
   if (!DECIMAL.test(percent)) return percent;
-  const negative = percent.startsWith('-');
   const body = formatDecimal(percent.replace(/^-/, ''), lang, 2, 2);
-  const zero = /^-?0+(\.0+)?$/.test(percent);
-  return `${zero ? '' : negative ? '-' : '+'}${body}%`;
+  const zero = !/[1-9]/.test(body);
+  return `${zero ? '' : percent.startsWith('-') ? '-' : '+'}${body}%`;
 }

@@ -2,10 +2,9 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '../../contract/market.ts';
 import { useLang } from '../hooks/useLang.ts';
-import { formatMoney } from '../i18n/format.ts';
-import { intlLocale } from '../i18n/languages.ts';
+import { formatClock, formatMoney, formatPrice } from '../format/index.ts';
+import { seenDiffers, trendOf } from './marketFormat.ts';
 import { CountdownText } from './CountdownText.tsx';
-import { formatClock, formatPrice, seenDiffers, trendOf } from './marketFormat.ts';
 
 /** A price in the member's number format, with the places the server sent (the row does not know the product's decimals). */
 const price = (p: string, lang: Parameters<typeof formatPrice>[2]): string => formatPrice(p, p.split('.')[1]?.length ?? 0, lang);
@@ -26,7 +25,6 @@ export const OrderRow = memo(function OrderRow({
 }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const locale = intlLocale(lang);
   const open = order.status === 'open';
   return (
     <li className="order-row" aria-posinset={posInSet} aria-setsize={setSize}>
@@ -53,7 +51,7 @@ export const OrderRow = memo(function OrderRow({
         ) : null}
         <div>
           <dt>{open ? t('market.settle_time') : t('market.settle_price')}</dt>
-          <dd>{open ? formatClock(order.settleTime, locale) : (order.settlePrice === null ? '' : price(order.settlePrice, lang))}</dd>
+          <dd>{open ? formatClock(order.settleTime, lang) : (order.settlePrice === null ? '' : price(order.settlePrice, lang))}</dd>
         </div>
         <div>
           <dt>{open ? t('market.cycle') : t('market.profit')}</dt>

@@ -1,10 +1,8 @@
 import { memo, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../hooks/useLang.ts';
-import { formatDecimal } from '../../i18n/format.ts';
-import { intlLocale } from '../../i18n/languages.ts';
+import { formatClock, formatDecimal, formatPrice } from '../../format/index.ts';
 import { LiveMark } from '../../market/LiveMark.tsx';
-import { formatClock, formatPrice } from '../../market/marketFormat.ts';
 import { TAPE_ROWS, useTape } from '../../market/useTape.ts';
 import type { TapeTrade } from '../../../workers/api.ts';
 import type { Lang } from '../../../contract/primitives.ts';
@@ -13,15 +11,14 @@ interface RowProps {
   readonly trade: TapeTrade;
   readonly decimals: number;
   readonly lang: Lang;
-  readonly locale: string;
 }
 
 /** One trade: rendered once; newer trades only push it down (each new batch renders its own rows alone). */
-const TapeTradeRow = memo(function TapeTradeRow({ trade: [time, price, quantity, side], decimals, lang, locale }: RowProps) {
+const TapeTradeRow = memo(function TapeTradeRow({ trade: [time, price, quantity, side], decimals, lang }: RowProps) {
   return (
     // The trade's own time (the server's), so a check from outside can tell which trades the tape got.
     <tr data-time={time}>
-      <td>{formatClock(time, locale)}</td>
+      <td>{formatClock(time, lang)}</td>
       <td className={side === 'rise' ? 'trend-up' : 'trend-down'}>{formatPrice(price, decimals, lang)}</td>
       <td>{formatDecimal(quantity, lang)}</td>
     </tr>
@@ -32,7 +29,6 @@ const TapeTradeRow = memo(function TapeTradeRow({ trade: [time, price, quantity,
 export function TapePanel({ id, decimals }: { readonly id: number; readonly decimals: number }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const locale = intlLocale(lang);
   const { trades, stats, live } = useTape(id);
   return (
     <section className="panel live-panel" aria-labelledby="tape-title">
@@ -74,7 +70,7 @@ export function TapePanel({ id, decimals }: { readonly id: number; readonly deci
               </thead>
               <tbody>
                 {trades.map((row) => (
-                  <TapeTradeRow key={row.seq} trade={row.trade} decimals={decimals} lang={lang} locale={locale} />
+                  <TapeTradeRow key={row.seq} trade={row.trade} decimals={decimals} lang={lang} />
                 ))}
               </tbody>
             </table>

@@ -2,11 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from '../../router/navigation.tsx';
 import type { ProductDetails } from '../../../contract/market.ts';
 import { useLang } from '../../hooks/useLang.ts';
-import { formatMoney } from '../../i18n/format.ts';
-import { intlLocale } from '../../i18n/languages.ts';
+import { formatClock, formatMoney, formatPrice } from '../../format/index.ts';
+import { seenDiffers, trendOf } from '../../market/marketFormat.ts';
 import { CountdownText } from '../../market/CountdownText.tsx';
 import { LiveMark } from '../../market/LiveMark.tsx';
-import { formatClock, formatPrice, seenDiffers, trendOf } from '../../market/marketFormat.ts';
 import { useProductOrders } from '../../market/useMarketData.ts';
 
 interface Props {
@@ -20,7 +19,6 @@ interface Props {
 export function PlacedOrder({ product, placedId, onAnother }: Props) {
   const { t } = useTranslation();
   const lang = useLang();
-  const locale = intlLocale(lang);
   const orders = useProductOrders(product.id);
   const order = orders.items?.find((o) => o.id === placedId);
   if (!order) return <p className="muted">{t('app.loading')}</p>;
@@ -48,7 +46,7 @@ export function PlacedOrder({ product, placedId, onAnother }: Props) {
         <div>
           <dt>{t('market.open_price')}</dt>
           <dd>
-            {price(order.openPrice)} · {formatClock(order.openTime, locale)}
+            {price(order.openPrice)} · {formatClock(order.openTime, lang)}
           </dd>
         </div>
         {seenDiffers(order) ? (
@@ -60,7 +58,7 @@ export function PlacedOrder({ product, placedId, onAnother }: Props) {
         <div>
           <dt>{t('market.settle_price')}</dt>
           <dd>
-            {order.settlePrice !== null ? price(order.settlePrice) : '—'} · {formatClock(order.settleTime, locale)}
+            {order.settlePrice !== null ? price(order.settlePrice) : '—'} · {formatClock(order.settleTime, lang)}
           </dd>
         </div>
         <div>
