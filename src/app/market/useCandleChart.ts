@@ -55,8 +55,8 @@ export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: Ca
     waiting.current ??= [];
     (params.load ?? loadChart)().then(
       async ({ createCandleChart }) => {
-        // Evaluating the library, building the chart and drawing its bars are separate tasks, not one long one
-        // that a tap on a slow phone would wait behind. Deltas that come meanwhile keep waiting in order.
+        // Evaluating the library and building the chart are separate tasks, and the chart draws in a frame of its
+        // own: no one long task that a tap on a slow phone would wait behind. Deltas that come meanwhile wait in order.
         await yieldToMain();
         if (gone) return;
         const make = async (): Promise<void> => {
@@ -64,8 +64,8 @@ export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: Ca
           const made = createCandleChart(node, { theme: chartTheme(), locale, decimals });
           created = made;
           made.setOrderMarks(latestMarks.current);
-          await yieldToMain();
-          if (gone) return;
+          // The bars go in before the chart's first frame: drawn apart, the empty chart's frame (its canvases
+          // sized and painted once for nothing) cost as much as the full one on a slow phone.
           for (const delta of waiting.current?.splice(0) ?? []) made.apply(delta);
           chart.current = made;
         };
