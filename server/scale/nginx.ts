@@ -42,6 +42,8 @@ export interface AccessLine {
   readonly status: number;
   /** The instance(s) asked, empty when nginx answered itself (from disk, from its cache, or refused). */
   readonly upstream: string;
+  /** Each instance's status in turn (`502, 200`: the first failed under it, the next answered). */
+  readonly upstream_status: string;
   readonly cache: string;
   /** The instance's own X-Server-Time of its answer, when one answered. */
   readonly server_time: string;
