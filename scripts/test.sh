@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: everything a fresh clone on a fresh Debian 12 machine with Node 20 needs, in order, failing fast.
-# Sections: install (npm ci, Chromium, PostgreSQL when missing), typecheck, lint, unit (node), browser, build, size,
+# Sections: install (npm ci, Chromium, PostgreSQL, nginx when missing), typecheck, lint, unit (node), browser, build, size,
 # e2e (Playwright in Debian's Chromium against the real server), and the server tests again on a real
 # PostgreSQL. Each section's output is also kept in $LOG_DIR for the summary.
 # `npm test -- e2e postgres` runs only the named sections (after install), e.g. to repeat one that failed.
@@ -115,9 +115,22 @@ install_missing() {
   else
     echo "openssl present"
   fi
+  # The postgres section runs three instances behind the shipped nginx config (deploy/nginx/), which serves the
+  # build's .br files with Debian's brotli_static module.
+  if [[ ! -x /usr/sbin/nginx ]]; then
+    apt_install nginx
+  else
+    echo "nginx present"
+  fi
+  if [[ ! -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ]]; then
+    apt_install libnginx-mod-http-brotli-static
+  else
+    echo "nginx brotli_static module present"
+  fi
 }
 
-# The server's own test suite, on a throwaway PostgreSQL server instead of PGlite.
+# The server's own test suite, on a throwaway PostgreSQL server instead of PGlite (the scale tests among it start
+# real instances, and one puts them behind nginx with the build from the build section).
 postgres_tests() {
   WITH_POSTGRES_REPORT="$LOG_DIR/postgres.txt" timeout --kill-after=20 600 bash scripts/with-postgres.sh npx vitest run --project node server/
 }

@@ -34,15 +34,28 @@ const exited = (child: ChildProcess) =>
     else child.once('exit', () => resolve());
   });
 
+export interface InstancesOptions {
+  /** The built app to serve (e.g. dist/); by default an empty folder, so the instances serve the API only. */
+  readonly staticDir?: string;
+  /** More settings for every instance (e.g. TRUST_PROXY behind a proxy), over the defaults here. */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
 export class Instances {
   private readonly dir = mkdtempSync(join(tmpdir(), 'cw-scale-'));
-  /** Empty: the instances serve the API only (a missing folder would make each one warn). */
-  private readonly staticDir = join(this.dir, 'static');
+  /** Empty unless given: the instances serve the API only (a missing folder would make each one warn). */
+  private readonly staticDir: string;
+  private readonly env: Readonly<Record<string, string>>;
   private readonly started: Instance[] = [];
   private readonly killed = new Set<Instance>();
 
-  constructor(private readonly databaseUrl: string) {
-    mkdirSync(this.staticDir);
+  constructor(
+    private readonly databaseUrl: string,
+    options: InstancesOptions = {},
+  ) {
+    this.staticDir = options.staticDir ?? join(this.dir, 'static');
+    if (options.staticDir === undefined) mkdirSync(this.staticDir);
+    this.env = options.env ?? {};
   }
 
   /** The instances not killed, in start order. */
@@ -50,21 +63,25 @@ export class Instances {
     return this.started.filter((i) => !this.killed.has(i));
   }
 
-  /** Starts one and answers once it serves. The first on a fresh database migrates, seeds and backfills the market. */
-  start(name: string): Promise<Instance> {
+  /**
+   * Starts one and answers once it serves. The first on a fresh database migrates, seeds and backfills the market.
+   * `port` 0 (the default) takes any free one; a proxy in front that lists the instances gives each its own.
+   */
+  start(name: string, port = 0): Promise<Instance> {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: ROOT,
       env: {
         ...process.env,
         DATABASE_URL: this.databaseUrl,
         PGAPPNAME: name,
-        PORT: '0',
+        PORT: String(port),
         HOST: '127.0.0.1',
         // Uploads and any file a server keeps stay out of the repository.
         STATIC_DIR: this.staticDir,
         DATA_DIR: join(this.dir, name),
         DEMO: 'true',
         MARKET_FEED: 'true',
+        ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -93,6 +110,14 @@ export class Instances {
     this.killed.add(instance);
     instance.child.kill('SIGKILL');
     await exited(instance.child);
+  }
+
+  /** SIGTERM, as systemd stops a unit: the server's own graceful stop runs; answers once the process has exited. */
+  async stop(instance: Instance): Promise<void> {
+    this.killed.add(instance);
+    const done = exited(instance.child);
+    instance.child.kill('SIGTERM');
+    await done;
   }
 
   /** Stops every instance (SIGTERM, then SIGKILL for one that does not exit in 10 s) and removes the temp dir. */
