@@ -9,6 +9,7 @@ import { lockDataDir } from './db/dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
 import { LiveMarket } from './market/live-market.ts';
+import { Metrics } from './metrics/metrics.ts';
 import { replayedSymbols } from './market/service.ts';
 import { MarketSignals } from './market/signals.ts';
 import { seedIfEmpty } from './seed.ts';
@@ -37,6 +38,7 @@ export function makeDeps(database: Database, config: Config, clock: Clock = syst
     checkResponses,
     signals: new MarketSignals(),
     live: new LiveMarket(database.db, clock, replayedSymbols(config.REPLAY_DIR)),
+    metrics: new Metrics(database.db),
   };
 }
 
