@@ -81,6 +81,9 @@ export default defineConfig({
       WEB_NAME,
       // Every test registers a member of its own, all from 127.0.0.1.
       REGISTER_PER_HOUR: '100000',
+      // The server's stdout is piped into the report: a line per request (every poll of every page) would bury
+      // it. ACCESS_LOG=true npm run test:e2e to see them.
+      ACCESS_LOG: process.env['ACCESS_LOG'] ?? 'false',
     },
   },
 });

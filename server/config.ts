@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { hostname } from 'node:os';
 import { z } from 'zod';
 
 /** `::ffff:1.2.3.4` (an IPv4 client on a dual-stack socket) is `1.2.3.4`. */
@@ -33,6 +34,18 @@ export const configSchema = z.object({
   STATIC_DIR: z.string().default('./dist'),
   /** Where uploaded images live: never inside STATIC_DIR. */
   UPLOAD_DIR: z.string().optional(),
+  /** Prometheus metrics (GET /metrics) on a listener of their own, never the public one. Unset or 0: none. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** The metrics listener's address: loopback unless the scraper is elsewhere (then a private address). */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** One JSON line per request on stdout. Off by default under a test runner (vitest sets NODE_ENV=test, also
+   *  when a test passes its own environment), so test output stays readable; on everywhere else. */
+  ACCESS_LOG: bool.default(() => process.env['NODE_ENV'] !== 'test'),
+  /** Names this process in the access log; several instances share one database. */
+  INSTANCE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'letters, digits and . _ : - (at most 64)')
+    .default(() => `${hostname()}-${process.pid}`),
   /** The addresses of your own reverse proxies, comma-separated: only a request from one of them has its
    *  X-Forwarded-For believed, and then only the hops those proxies added. `false` or unset: none. */
   TRUST_PROXY: z

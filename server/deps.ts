@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { LiveMarket } from './market/live-market.ts';
 import type { MarketSignals } from './market/signals.ts';
+import type { Metrics } from './metrics/metrics.ts';
 
 /** Everything a route needs, passed explicitly so tests build the app without a socket. */
 export interface Deps {
@@ -15,4 +16,6 @@ export interface Deps {
   readonly signals: MarketSignals;
   /** This instance's live market streams (GET product/live), woken by each new watermark. */
   readonly live: LiveMarket;
+  /** This instance's Prometheus metrics (server/metrics/), served on METRICS_PORT. */
+  readonly metrics: Metrics;
 }

@@ -2,6 +2,7 @@ import { startSessionPruner } from './auth/sessions.ts';
 import type { Deps } from './deps.ts';
 import { AccrualService } from './earn/service.ts';
 import { leadershipFor, type Leadership } from './leader.ts';
+import { withLeaderGauge } from './metrics/leader-gauge.ts';
 import { DemoApprover } from './money/demo-approver.ts';
 import { startMarketServices } from './market/services.ts';
 import { listenForWatermarks, postgresConfigOf } from './market/watermark-listener.ts';
@@ -13,7 +14,8 @@ import type { Service } from './service.ts';
  * Starts every background service; domains add theirs here. Each is a singleton job: on PostgreSQL one instance
  * leads it and the others stand by (leader.ts); on PGlite this process leads them all.
  */
-export async function startServices(deps: Deps, leadership: Leadership = leadershipFor(deps.db)): Promise<Service[]> {
+export async function startServices(deps: Deps, given: Leadership = leadershipFor(deps.db)): Promise<Service[]> {
+  const leadership = withLeaderGauge(given, deps.metrics.jobLeader);
   const services: Service[] = [await leadership.lead('accrual', () => new AccrualService(deps).start())];
   // Every instance serves live streams, whichever one runs the feed: each hears the watermark by NOTIFY.
   const postgres = postgresConfigOf(deps.db);

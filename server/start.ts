@@ -9,6 +9,9 @@ import { lockDataDir } from './db/dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
 import { LiveMarket } from './market/live-market.ts';
+import { serveMetrics } from './metrics/listener.ts';
+import { Metrics } from './metrics/metrics.ts';
+import { observeRequests } from './metrics/observe-requests.ts';
 import { replayedSymbols } from './market/service.ts';
 import { MarketSignals } from './market/signals.ts';
 import { seedIfEmpty } from './seed.ts';
@@ -20,6 +23,8 @@ import { operatorEndpoint, publishOperator } from './operator/endpoint.ts';
 
 export interface Running {
   readonly url: string;
+  /** The metrics listener's scrape URL; null without METRICS_PORT. */
+  readonly metricsUrl: string | null;
   readonly deps: Deps;
   readonly seeded: boolean;
   stop(): Promise<void>;
@@ -37,6 +42,7 @@ export function makeDeps(database: Database, config: Config, clock: Clock = syst
     checkResponses,
     signals: new MarketSignals(),
     live: new LiveMarket(database.db, clock, replayedSymbols(config.REPLAY_DIR)),
+    metrics: new Metrics(database.db),
   };
 }
 
@@ -61,6 +67,8 @@ async function startOn(config: Config, release: () => void): Promise<Running> {
   const deps = makeDeps(database, config);
   const seeded = await seedIfEmpty(deps.db, deps.clock.now(), { demo: config.DEMO });
   const root = new Hono();
+  // First, so every answer (API, pages, operator) is counted, logged and carries its X-Request-Id.
+  root.use('*', observeRequests(deps.metrics, { accessLog: config.ACCESS_LOG, instance: config.INSTANCE_ID }));
   const { secret } = operatorEndpoint(root, deps);
   root.route('/', createApp(deps));
   serveApp(root, config.STATIC_DIR, config.WEB_NAME);
@@ -73,8 +81,10 @@ async function startOn(config: Config, release: () => void): Promise<Running> {
   const operatorUrl = new URL(loopback?.url ?? url);
   operatorUrl.hostname = '127.0.0.1';
   const unpublish = config.DATABASE_URL ? () => undefined : publishOperator(resolve(config.DATA_DIR), operatorUrl.origin, secret);
+  const metrics = config.METRICS_PORT > 0 ? await serveMetrics(deps.metrics, config.METRICS_HOST, config.METRICS_PORT) : null;
   return {
     url,
+    metricsUrl: metrics?.url ?? null,
     deps,
     seeded,
     async stop() {
@@ -84,6 +94,7 @@ async function startOn(config: Config, release: () => void): Promise<Running> {
       for (const s of services) await s.stop();
       await loopback?.close();
       await listening.close();
+      await metrics?.close();
       await database.close();
       release();
     },

@@ -98,7 +98,8 @@ export function marketRoute<P extends CachedPath>(
   handler: (ctx: MarketReadCtx<P>) => Promise<Res<P>>,
 ): void {
   const endpoint = api[path];
-  const cache = createMicroCache<Answer>(MAX_ENTRIES);
+  const route = `/api/${path}`;
+  const cache = createMicroCache<Answer>(MAX_ENTRIES, { hits: deps.metrics.microCacheHits.labels(route), misses: deps.metrics.microCacheMisses.labels(route) });
   const serve = async (c: Context, method: 'GET' | 'POST') => {
     const now = deps.clock.now();
     const input = method === 'GET' ? queryInput(endpoint.req, c.req.query()) : await readInput(c, 'POST', path);
@@ -123,6 +124,6 @@ export function marketRoute<P extends CachedPath>(
     if (encoding) c.header('Content-Encoding', encoding);
     return c.body(new Uint8Array(bytes));
   };
-  app.post(`/api/${path}`, (c) => serve(c, 'POST'));
-  app.get(`/api/${path}`, (c) => serve(c, 'GET'));
+  app.post(route, (c) => serve(c, 'POST'));
+  app.get(route, (c) => serve(c, 'GET'));
 }

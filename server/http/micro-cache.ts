@@ -8,12 +8,22 @@ export interface MicroCache<T> {
   get(key: string, stamp: string, compute: () => Promise<T>): Promise<T>;
 }
 
-export function createMicroCache<T>(maxEntries: number): MicroCache<T> {
+/** Where hits (an answer shared, computed or in flight) and misses (computed here) are counted. */
+export interface CacheCounters {
+  readonly hits: { inc(): void };
+  readonly misses: { inc(): void };
+}
+
+export function createMicroCache<T>(maxEntries: number, counters?: CacheCounters): MicroCache<T> {
   const entries = new Map<string, { readonly stamp: string; readonly value: Promise<T> }>();
   return {
     get(key, stamp, compute) {
       const held = entries.get(key);
-      if (held && held.stamp === stamp) return held.value;
+      if (held && held.stamp === stamp) {
+        counters?.hits.inc();
+        return held.value;
+      }
+      counters?.misses.inc();
       const value = compute();
       // A failure is not kept: the next request asks again.
       value.catch(() => {

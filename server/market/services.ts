@@ -34,7 +34,7 @@ export async function startMarketServices(deps: Deps, opts: MarketServicesOption
     return runMarketFeed(deps, market);
   });
   const settlement = await leadership.lead('settlement', async () => {
-    const engine = new SettlementEngine(deps.db);
+    const engine = new SettlementEngine(deps.db, { onLag: deps.metrics.observeSettlementLag });
     for (const listener of opts.onSettled ?? []) engine.onSettled(listener);
     const caughtUp = await engine.settleDue(deps.clock.now());
     console.log(`[market] settled ${caughtUp} orders that fell due while stopped.`);

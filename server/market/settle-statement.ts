@@ -27,9 +27,21 @@ export interface SettleStatementInput {
   readonly steps: readonly SettledStep[];
   /** Answer every settled order (for JS listeners) rather than one summary row. */
   readonly rows: boolean;
+  /** The summary row also counts the batch's orders by lateness (settlement_lag_seconds). */
+  readonly lags?: boolean;
 }
 
 const SETTLED = sql.raw('settled');
+
+/**
+ * `lags`: [[ms late, orders], …] of the batch, one pair per distinct lateness (a burst due in one second is a few
+ * pairs, not a row per order), so the metric costs the process no settled rows.
+ */
+const lagsColumn = ({ lags, now }: SettleStatementInput): SQL =>
+  lags
+    ? sql`, (SELECT COALESCE(json_agg(json_build_array(g.lag, g.n)), '[]'::json)
+             FROM (SELECT ${now}::int8 - settle_time AS lag, count(*)::int AS n FROM ${SETTLED} GROUP BY 1) g) AS lags`
+    : sql``;
 
 /**
  * The one statement that settles a batch (see SettlementEngine): picks the due orders, prices them at the last
@@ -46,7 +58,7 @@ export function settleStatement(input: SettleStatementInput): SQL {
           s.settle_time::text, s.settle_price::text, ${payouts.complete} AS complete
         FROM ${SETTLED} s`
     : // One row, so no settled order travels to the process (on PGlite that transfer cost as much as the writes).
-      sql`SELECT n.count::int AS n, l.settle_time::text AS last_time, l.id AS last_id, ${payouts.complete} AS complete
+      sql`SELECT n.count::int AS n, l.settle_time::text AS last_time, l.id AS last_id, ${payouts.complete} AS complete${lagsColumn(input)}
         FROM (SELECT count(*) FROM ${SETTLED}) n
         LEFT JOIN LATERAL (SELECT settle_time, id FROM ${SETTLED} ORDER BY settle_time DESC, id DESC LIMIT 1) l ON true`;
   return sql`WITH due AS (

@@ -31,7 +31,11 @@ export function liveRoutes(app: Hono, deps: Deps): void {
     if (c.req.method === 'HEAD') return new Response(null, { headers });
     const stream = eventStreamBody(gzip);
     const unsubscribe = await deps.live.subscribe(req, stream.sink);
-    stream.onEnd(unsubscribe);
+    deps.metrics.liveStreams.inc();
+    stream.onEnd(() => {
+      unsubscribe();
+      deps.metrics.liveStreams.dec();
+    });
     return new Response(stream.body, { headers });
   });
 }
