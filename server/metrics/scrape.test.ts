@@ -117,7 +117,7 @@ describe('the metrics listener', () => {
     const expected = new Map<string, number>();
     for (const s of statuses) expected.set(s, (expected.get(s) ?? 0) + 1);
     const was = requestCounts(before);
-    const moved = new Map([...requestCounts(after)].map(([k, v]) => [k, v - (was.get(k) ?? 0)]).filter(([, d]) => d !== 0));
+    const moved = new Map([...requestCounts(after)].map(([k, v]): [string, number] => [k, v - (was.get(k) ?? 0)]).filter(([, d]) => d !== 0));
     expect(Object.fromEntries(moved)).toEqual(Object.fromEntries(expected));
     // No label holds a raw URL: no query string, no id.
     for (const s of samplesOf(after, 'http_requests_total')) expect(s.labels['route']).not.toMatch(/[?]|\/\d/);
