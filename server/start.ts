@@ -12,6 +12,7 @@ import { LiveMarket } from './market/live-market.ts';
 import { replayedSymbols } from './market/service.ts';
 import { MarketSignals } from './market/signals.ts';
 import { seedIfEmpty } from './seed.ts';
+import { healthRoutes } from './http/health.ts';
 import { listen } from './http/listen.ts';
 import { serveApp } from './static.ts';
 import type { Service } from './service.ts';
@@ -22,6 +23,10 @@ export interface Running {
   readonly url: string;
   readonly deps: Deps;
   readonly seeded: boolean;
+  /**
+   * The graceful stop (SIGTERM/SIGINT; called again, the same stop): /readyz turns 503 at once, streams end, no new
+   * connection is taken, requests in flight finish (within SHUTDOWN_GRACE_MS), jobs stop and release their locks.
+   */
   stop(): Promise<void>;
 }
 
@@ -61,6 +66,8 @@ async function startOn(config: Config, release: () => void): Promise<Running> {
   const deps = makeDeps(database, config);
   const seeded = await seedIfEmpty(deps.db, deps.clock.now(), { demo: config.DEMO });
   const root = new Hono();
+  let draining = false;
+  healthRoutes(root, { db: deps.db, draining: () => draining });
   const { secret } = operatorEndpoint(root, deps);
   root.route('/', createApp(deps));
   serveApp(root, config.STATIC_DIR, config.WEB_NAME);
@@ -73,19 +80,23 @@ async function startOn(config: Config, release: () => void): Promise<Running> {
   const operatorUrl = new URL(loopback?.url ?? url);
   operatorUrl.hostname = '127.0.0.1';
   const unpublish = config.DATABASE_URL ? () => undefined : publishOperator(resolve(config.DATA_DIR), operatorUrl.origin, secret);
+  let stopped: Promise<void> | undefined;
+  const stop = async () => {
+    draining = true;
+    unpublish();
+    // Open streams end first, or the listeners would wait for them; their clients resume from their cursors.
+    deps.live.stop();
+    const closed = Promise.all([loopback?.close(), listening.close()]);
+    // Meanwhile the jobs stop, each releasing its lock as it does (leader.ts): a standby takes over at once.
+    for (const s of services) await s.stop();
+    await closed;
+    await database.close();
+    release();
+  };
   return {
     url,
     deps,
     seeded,
-    async stop() {
-      unpublish();
-      // Open streams end first, or the listeners would wait for them; their clients resume from their cursors.
-      deps.live.stop();
-      for (const s of services) await s.stop();
-      await loopback?.close();
-      await listening.close();
-      await database.close();
-      release();
-    },
+    stop: () => (stopped ??= stop()),
   };
 }
