@@ -16,6 +16,8 @@ export interface Instance {
   readonly name: string;
   readonly base: string;
   readonly child: ChildProcess;
+  /** Its DATA_DIR (the embedded database's, when started without a DATABASE_URL). */
+  readonly dataDir: string;
   /** Every line it printed, stdout and stderr: leadership messages, and the story when a test fails. */
   readonly output: string[];
 }
@@ -28,10 +30,15 @@ process.on('exit', () => {
 /** main.ts prints this once it listens and its services have started (or stand by). */
 const READY = /Candlewick is running at https?:\/\/[^/]*:(\d+)\//;
 
+export interface Exit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+}
+
 const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
+  new Promise<Exit>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode });
+    else child.once('exit', (code, signal) => resolve({ code, signal }));
   });
 
 export class Instances {
@@ -50,8 +57,12 @@ export class Instances {
     return this.started.filter((i) => !this.killed.has(i));
   }
 
-  /** Starts one and answers once it serves. The first on a fresh database migrates, seeds and backfills the market. */
-  start(name: string): Promise<Instance> {
+  /**
+   * Starts one and answers once it serves. The first on a fresh database migrates, seeds and backfills the market.
+   * `env` adds to or overrides its settings; an empty databaseUrl runs it on the embedded database in its DATA_DIR.
+   */
+  start(name: string, env: Record<string, string> = {}): Promise<Instance> {
+    const dataDir = join(this.dir, name);
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: ROOT,
       env: {
@@ -62,9 +73,10 @@ export class Instances {
         HOST: '127.0.0.1',
         // Uploads and any file a server keeps stay out of the repository.
         STATIC_DIR: this.staticDir,
-        DATA_DIR: join(this.dir, name),
+        DATA_DIR: dataDir,
         DEMO: 'true',
         MARKET_FEED: 'true',
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -81,7 +93,7 @@ export class Instances {
         const port = READY.exec(line)?.[1];
         if (port === undefined) return;
         child.off('exit', onExit);
-        const instance = { name, base: `http://127.0.0.1:${port}`, child, output };
+        const instance = { name, base: `http://127.0.0.1:${port}`, child, dataDir, output };
         this.started.push(instance);
         resolve(instance);
       });
@@ -93,6 +105,14 @@ export class Instances {
     this.killed.add(instance);
     instance.child.kill('SIGKILL');
     await exited(instance.child);
+  }
+
+  /** SIGTERM: the graceful stop (start.ts); answers how the process exited. */
+  terminate(instance: Instance): Promise<Exit> {
+    this.killed.add(instance);
+    const done = exited(instance.child);
+    instance.child.kill('SIGTERM');
+    return done;
   }
 
   /** Stops every instance (SIGTERM, then SIGKILL for one that does not exit in 10 s) and removes the temp dir. */
@@ -112,10 +132,10 @@ export class Instances {
 }
 
 /** Runs the operator tool once on the database, as an operator would beside the running servers. */
-export function operator(databaseUrl: string, args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function operator(databaseUrl: string, args: readonly string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/operator/main.ts', ...args], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PGAPPNAME: 'cw-operator' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PGAPPNAME: 'cw-operator', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   alive.add(child);
