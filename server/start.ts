@@ -87,8 +87,9 @@ async function startOn(config: Config, release: () => void): Promise<Running> {
     // Open streams end first, or the listeners would wait for them; their clients resume from their cursors.
     deps.live.stop();
     const closed = Promise.all([loopback?.close(), listening.close()]);
-    // Meanwhile the jobs stop, each releasing its lock as it does (leader.ts): a standby takes over at once.
-    for (const s of services) await s.stop();
+    // Meanwhile the jobs stop, side by side, each releasing its lock as it does (leader.ts): a standby takes each
+    // over at once, not after the jobs stopped before it.
+    await Promise.all(services.map((s) => s.stop()));
     await closed;
     await database.close();
     release();
