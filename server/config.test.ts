@@ -25,6 +25,9 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
     [{ DATABASE_URL: 'http://db.example/cw' }, 'DATABASE_URL'],
     [{ MARKET_FEED: 'yes' }, 'MARKET_FEED'],
+    [{ SHUTDOWN_GRACE_MS: '-1' }, 'SHUTDOWN_GRACE_MS'],
+    [{ SHUTDOWN_GRACE_MS: '1.5' }, 'SHUTDOWN_GRACE_MS'],
+    [{ SHUTDOWN_GRACE_MS: '3600000' }, 'SHUTDOWN_GRACE_MS'],
   ])('refuses %o and names the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
   });
@@ -37,6 +40,23 @@ describe('configuration', () => {
     expect(loadConfig({ REPLAY_DIR: '/srv/ohlcv', DATABASE_URL: 'postgresql://db.example/cw', DEMO: 'true' })).toMatchObject({ REPLAY_DIR: '/srv/ohlcv', DEMO: true });
     expect(loadConfig({ REPLAY_DIR: '/srv/ohlcv' })).toMatchObject({ REPLAY_DIR: '/srv/ohlcv', DEMO: true });
     expect(loadConfig({ DEMO: 'false' }).DEMO).toBe(false);
+  });
+
+  it('gives requests in flight 10 s to finish on a graceful stop unless SHUTDOWN_GRACE_MS says otherwise', () => {
+    expect(loadConfig({}).SHUTDOWN_GRACE_MS).toBe(10_000);
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: '2500' }).SHUTDOWN_GRACE_MS).toBe(2500);
+  });
+
+  it('refuses DEMO_AUTO_APPROVE_MS unless DEMO is on: it approves deposits and withdrawals unseen', () => {
+    const refused = /^Invalid configuration:\n {2}DEMO_AUTO_APPROVE_MS: needs DEMO=true\. /;
+    expect(() => loadConfig({ DEMO_AUTO_APPROVE_MS: '30000', DEMO: 'false' })).toThrow(refused);
+    expect(() => loadConfig({ DEMO_AUTO_APPROVE_MS: '30000', DATABASE_URL: 'postgresql://db.example/cw' })).toThrow(refused);
+    expect(loadConfig({ DEMO_AUTO_APPROVE_MS: '30000', DATABASE_URL: 'postgresql://db.example/cw', DEMO: 'true' })).toMatchObject({ DEMO_AUTO_APPROVE_MS: 30000, DEMO: true });
+    // `npm start` on a fresh machine (PGlite, DEMO on by default), with or without the README's auto-approval.
+    expect(loadConfig({ DEMO_AUTO_APPROVE_MS: '30000' })).toMatchObject({ DEMO_AUTO_APPROVE_MS: 30000, DEMO: true });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db.example/cw', DEMO_AUTO_APPROVE_MS: '0' }).DEMO_AUTO_APPROVE_MS).toBe(0);
+    // Both doors at once: each is named.
+    expect(() => loadConfig({ DEMO_AUTO_APPROVE_MS: '1', REPLAY_DIR: '/srv/ohlcv', DEMO: 'false' })).toThrow(/REPLAY_DIR: needs DEMO=true\.[^\n]*\n {2}DEMO_AUTO_APPROVE_MS: needs DEMO=true\./);
   });
 
   it('stops the server at start with that message before opening anything', () => {
@@ -60,6 +80,17 @@ describe('configuration', () => {
     });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('REPLAY_DIR: needs DEMO=true.');
+    expect(run.stdout).not.toContain('is running');
+  });
+
+  it('stops the server at start when DEMO_AUTO_APPROVE_MS is set without DEMO', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, DEMO_AUTO_APPROVE_MS: '30000', DATABASE_URL: 'postgresql://db.example/cw', DEMO: '', DATA_DIR: '/nonexistent/never-created' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('DEMO_AUTO_APPROVE_MS: needs DEMO=true.');
     expect(run.stdout).not.toContain('is running');
   });
 });

@@ -16,8 +16,11 @@ export const configSchema = z.object({
   WEB_NAME: z.string().min(1).default('Candlewick'),
   CURRENCY: z.string().min(1).default('USDT'),
   TOKEN_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(24 * 7),
-  /** Auto-approve reviews after this many ms; 0 (the default) keeps every review for the operator. */
+  /** Auto-approve reviews after this many ms; 0 (the default) keeps every review for the operator. Needs DEMO=true
+   *  (see demoApproveRefusal). */
   DEMO_AUTO_APPROVE_MS: z.coerce.number().int().nonnegative().default(0),
+  /** On SIGTERM/SIGINT, how long requests in flight may take to finish before their connections are cut. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   /** Run the market simulator and settlement loops; tests turn them off and drive time themselves. */
   MARKET_FEED: bool.default(true),
   /** Serve the live market stream (GET product/live). Off, clients poll product/trunover as older apps do: for a
@@ -87,8 +90,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error('Invalid configuration:\n  TLS_CERT_FILE and TLS_KEY_FILE: set both (HTTPS with HTTP/2) or neither (plain HTTP)');
   }
   const config = { ...parsed.data, DEMO: parsed.data.DEMO ?? parsed.data.DATABASE_URL === undefined };
-  const refusal = replayRefusal(config);
-  if (refusal !== null) throw new Error(`Invalid configuration:\n  ${refusal}`);
+  const refusals = [replayRefusal(config), demoApproveRefusal(config)].filter((r) => r !== null);
+  if (refusals.length > 0) throw new Error(`Invalid configuration:\n  ${refusals.join('\n  ')}`);
   return config;
 }
 
@@ -100,4 +103,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 export function replayRefusal(c: Pick<Config, 'REPLAY_DIR' | 'DEMO'>): string | null {
   if (c.REPLAY_DIR === undefined || c.DEMO) return null;
   return 'REPLAY_DIR: needs DEMO=true. Replayed history shows where each bar closes before it does, so it is for demo servers, never real money';
+}
+
+/**
+ * Why DEMO_AUTO_APPROVE_MS may not run here, or null when it may. It approves every deposit, withdrawal and
+ * identity check by itself: with real money, a made-up deposit would become spendable balance.
+ */
+export function demoApproveRefusal(c: Pick<Config, 'DEMO_AUTO_APPROVE_MS' | 'DEMO'>): string | null {
+  if (c.DEMO_AUTO_APPROVE_MS === 0 || c.DEMO) return null;
+  return 'DEMO_AUTO_APPROVE_MS: needs DEMO=true. It approves every deposit, withdrawal and identity check unseen, so it is for demo servers, never real money';
 }

@@ -51,10 +51,29 @@ describe('leadership', () => {
       { timeout: 5000, interval: 50 },
     );
     const next = starts()[1]?.split(' ')[0];
-    await a.stop();
-    await b.stop();
+    // The standby first: a leader that stops hands the job to a standby still there (the next test).
+    const [standby, leader] = next === 'a' ? [b, a] : [a, b];
+    await standby.stop();
+    await leader.stop();
     expect(starts()).toHaveLength(2);
     expect(log.at(-1)).toBe(`${next} stopped`);
+  });
+
+  // A graceful stop: the leader unlocks right after its job stops and tells the standbys, who try at once. The
+  // standby's beat is an hour here, so only that message can have woken it.
+  it.skipIf(!process.env['DATABASE_URL'])('on PostgreSQL a leader that stops hands its job over at once, without waiting for a beat', async () => {
+    const pool = (s.deps.db as unknown as { $client: pg.Pool }).$client;
+    const log: string[] = [];
+    const HOUR = 3_600_000;
+    const a = await new PgLeadership(pool.options, HOUR).lead('handover', job(log, 'a'));
+    const b = await new PgLeadership(pool.options, HOUR).lead('handover', job(log, 'b'));
+    expect(log).toEqual(['a started']);
+    const from = performance.now();
+    await a.stop();
+    await vi.waitFor(() => expect(log).toEqual(['a started', 'a stopped', 'b started']), { timeout: 5000, interval: 5 });
+    console.log(`handover: b leads ${(performance.now() - from).toFixed(1)} ms after a began to stop`);
+    await b.stop();
+    expect(log.at(-1)).toBe('b stopped');
   });
 
   // A first start's backfill can outlast the silent limit, and the lock's session ends under the starting job:

@@ -11,11 +11,31 @@ if (running.seeded && !config.DEMO) {
   console.log('First start without the demo: set where members deposit (`npm run operator -- recharge-set <key> <value>`) and create the first invitation code (`npm run operator -- invite-create`).');
 }
 
+// A graceful stop (start.ts): answers in flight finish, then the process exits 0. A second signal (an impatient
+// Ctrl-C, a supervisor repeating itself) does not cut them short: the grace period bounds the wait anyway.
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    if (stopping) return;
+    if (stopping) {
+      console.log(`[shutdown] ${signal} again: still draining, requests in flight finish first (at most ${config.SHUTDOWN_GRACE_MS} ms)`);
+      return;
+    }
     stopping = true;
-    void running.stop().then(() => process.exit(0));
+    console.log(`[shutdown] ${signal}: draining (readyz 503, no new connections, requests in flight get ${config.SHUTDOWN_GRACE_MS} ms)`);
+    // Should a job or the database hang its stop, the process still ends, a little after the grace period.
+    setTimeout(() => {
+      console.error('[shutdown] the stop did not finish in time; exiting anyway');
+      process.exit(1);
+    }, config.SHUTDOWN_GRACE_MS + 5_000).unref();
+    void running.stop().then(
+      () => {
+        console.log('[shutdown] stopped');
+        process.exit(0);
+      },
+      (e: unknown) => {
+        console.error('[shutdown] the stop failed', e);
+        process.exit(1);
+      },
+    );
   });
 }

@@ -80,6 +80,14 @@ describe('first start on empty data', () => {
     expect(await api.json()).toMatchObject({ msg: 'error.not_found' });
   });
 
+  it('answers /healthz and /readyz as JSON before the page fallback', async () => {
+    for (const path of ['healthz', 'readyz']) {
+      const res = await fetch(new URL(path, running?.url));
+      expect([path, res.status, res.headers.get('content-type')]).toEqual([path, 200, 'application/json']);
+      expect(await res.text()).not.toContain(marker);
+    }
+  });
+
   it('lets the seeded demo member log in, and a new member register with the seeded code', async () => {
     const login = await post('user/login', { username: DEMO.username, password: DEMO.password });
     expect(login.status).toBe(200);

@@ -15,6 +15,7 @@ import { observeRequests } from './metrics/observe-requests.ts';
 import { replayedSymbols } from './market/service.ts';
 import { MarketSignals } from './market/signals.ts';
 import { seedIfEmpty } from './seed.ts';
+import { healthRoutes } from './http/health.ts';
 import { listen } from './http/listen.ts';
 import { serveApp } from './static.ts';
 import type { Service } from './service.ts';
@@ -27,6 +28,10 @@ export interface Running {
   readonly metricsUrl: string | null;
   readonly deps: Deps;
   readonly seeded: boolean;
+  /**
+   * The graceful stop (SIGTERM/SIGINT; called again, the same stop): /readyz turns 503 at once, streams end, no new
+   * connection is taken, requests in flight finish (within SHUTDOWN_GRACE_MS), jobs stop and release their locks.
+   */
   stop(): Promise<void>;
 }
 
@@ -67,7 +72,10 @@ async function startOn(config: Config, release: () => void): Promise<Running> {
   const deps = makeDeps(database, config);
   const seeded = await seedIfEmpty(deps.db, deps.clock.now(), { demo: config.DEMO });
   const root = new Hono();
-  // First, so every answer (API, pages, operator) is counted, logged and carries its X-Request-Id.
+  let draining = false;
+  // Before the request log: a balancer's probes every few seconds are neither logged nor counted as traffic.
+  healthRoutes(root, { db: deps.db, draining: () => draining });
+  // Then every other answer (API, pages, operator) is counted, logged and carries its X-Request-Id.
   root.use('*', observeRequests(deps.metrics, { accessLog: config.ACCESS_LOG, instance: config.INSTANCE_ID }));
   const { secret } = operatorEndpoint(root, deps);
   root.route('/', createApp(deps));
@@ -82,21 +90,26 @@ async function startOn(config: Config, release: () => void): Promise<Running> {
   operatorUrl.hostname = '127.0.0.1';
   const unpublish = config.DATABASE_URL ? () => undefined : publishOperator(resolve(config.DATA_DIR), operatorUrl.origin, secret);
   const metrics = config.METRICS_PORT > 0 ? await serveMetrics(deps.metrics, config.METRICS_HOST, config.METRICS_PORT) : null;
+  let stopped: Promise<void> | undefined;
+  const stop = async () => {
+    draining = true;
+    unpublish();
+    // Open streams end first, or the listeners would wait for them; their clients resume from their cursors.
+    deps.live.stop();
+    const closed = Promise.all([loopback?.close(), listening.close()]);
+    // Meanwhile the jobs stop, side by side, each releasing its lock as it does (leader.ts): a standby takes each
+    // over at once, not after the jobs stopped before it.
+    await Promise.all(services.map((s) => s.stop()));
+    await closed;
+    await metrics?.close();
+    await database.close();
+    release();
+  };
   return {
     url,
     metricsUrl: metrics?.url ?? null,
     deps,
     seeded,
-    async stop() {
-      unpublish();
-      // Open streams end first, or the listeners would wait for them; their clients resume from their cursors.
-      deps.live.stop();
-      for (const s of services) await s.stop();
-      await loopback?.close();
-      await listening.close();
-      await metrics?.close();
-      await database.close();
-      release();
-    },
+    stop: () => (stopped ??= stop()),
   };
 }

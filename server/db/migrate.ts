@@ -6,6 +6,11 @@ import { rows } from './rows.ts';
 
 const dir = fileURLToPath(new URL('./migrations/', import.meta.url));
 
+const migrationFiles = () => readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
+
+/** The newest migration this build knows: a database that has it applied has every one this code expects. */
+export const latestMigration = (): string => migrationFiles().at(-1) ?? '';
+
 /** Applies each migrations/NNNN_name.sql once, in order, each in its own transaction. */
 export async function migrate(database: Database): Promise<string[]> {
   await database.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
@@ -13,7 +18,7 @@ export async function migrate(database: Database): Promise<string[]> {
     (await rows<{ name: string }>(database.db, sql`SELECT name FROM schema_migrations`)).map((r) => r.name),
   );
   const applied: string[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
+  for (const file of migrationFiles()) {
     if (done.has(file)) continue;
     const script = readFileSync(dir + file, 'utf8');
     const name = file.replace(/'/g, "''");

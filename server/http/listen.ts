@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createSecureServer, type Http2Session } from 'node:http2';
-import { serve, type ServerType } from '@hono/node-server';
+import type { Socket } from 'node:net';
+import { serve, type HttpBindings, type ServerType } from '@hono/node-server';
 import type { Config } from '../config.ts';
 
 /**
@@ -11,15 +12,17 @@ import type { Config } from '../config.ts';
  */
 export const KEEP_ALIVE_MS = 65_000;
 
-/** While closing, idle connections are closed this often... */
+/** While closing, idle connections are closed this often; after SHUTDOWN_GRACE_MS, every connection, busy or not
+ *  (a request that hangs must not hold a restart). */
 const CLOSE_SWEEP_MS = 50;
-/** ...and after this, every connection, busy or not (a request that hangs must not hold a restart). */
-const CLOSE_GRACE_MS = 10_000;
 
 export interface Listening {
   readonly server: ServerType;
   readonly url: string;
-  /** Stops listening and ends open connections (an HTTP/2 session a browser keeps would hold close() forever). */
+  /**
+   * Stops listening and ends open connections (an HTTP/2 session a browser keeps would hold close() forever):
+   * idle ones at once, busy ones once answered, any still busy after SHUTDOWN_GRACE_MS cut.
+   */
   close(): Promise<void>;
 }
 
@@ -29,7 +32,23 @@ export interface Listening {
  */
 export function listen(fetch: (request: Request, env: unknown) => Response | Promise<Response>, config: Config): Promise<Listening> {
   const tls = config.TLS_CERT_FILE !== undefined && config.TLS_KEY_FILE !== undefined;
-  const options = { fetch, port: config.PORT, hostname: config.HOST };
+  let closing = false;
+  /** Requests that arrived on each HTTP/1.1 connection so far. */
+  const arrived = new WeakMap<Socket, number>();
+  /**
+   * While closing, a request that still arrives on an open HTTP/1.1 connection is answered, and the answer to the
+   * newest request on it says `Connection: close`, so the client opens its next one elsewhere instead of finding
+   * this one gone. Not an earlier one: answers go out in order, and a request pipelined behind would be dropped.
+   */
+  const answer = async (request: Request, env: unknown): Promise<Response> => {
+    const { incoming } = env as HttpBindings;
+    const socket = incoming.httpVersionMajor === 1 ? incoming.socket : undefined;
+    const mine = socket ? (arrived.get(socket) ?? 0) + 1 : 0;
+    if (socket) arrived.set(socket, mine);
+    const res = await fetch(request, env);
+    return closing && socket && arrived.get(socket) === mine ? lastOnConnection(res) : res;
+  };
+  const options = { fetch: answer, port: config.PORT, hostname: config.HOST };
   return new Promise((ok) => {
     const done = (server: ServerType) => {
       if ('keepAliveTimeout' in server) {
@@ -46,6 +65,7 @@ export function listen(fetch: (request: Request, env: unknown) => Response | Pro
       });
       const close = () =>
         new Promise<void>((closed) => {
+          closing = true;
           let sweep: NodeJS.Timeout | undefined;
           let cutOff: NodeJS.Timeout | undefined;
           server.close(() => {
@@ -59,7 +79,7 @@ export function listen(fetch: (request: Request, env: unknown) => Response | Pro
             // is idle, not a keep-alive timeout later; one still busy after the grace period is cut.
             server.closeIdleConnections();
             sweep = setInterval(() => server.closeIdleConnections(), CLOSE_SWEEP_MS);
-            cutOff = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+            cutOff = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_MS);
           }
         });
       ok({ server, url: `${tls ? 'https' : 'http'}://localhost:${port}/`, close });
@@ -71,4 +91,16 @@ export function listen(fetch: (request: Request, env: unknown) => Response | Pro
     const serverOptions = { cert: readFileSync(config.TLS_CERT_FILE ?? ''), key: readFileSync(config.TLS_KEY_FILE ?? ''), allowHTTP1: true };
     const server = serve({ ...options, createServer: createSecureServer, serverOptions }, () => done(server));
   });
+}
+
+function lastOnConnection(res: Response): Response {
+  try {
+    res.headers.set('Connection', 'close');
+    return res;
+  } catch {
+    // Headers of a Response made by fetch() are immutable: a copy carries the same body.
+    const copy = new Response(res.body, res);
+    copy.headers.set('Connection', 'close');
+    return copy;
+  }
 }

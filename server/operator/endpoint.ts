@@ -1,7 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
+import { normalizeIp } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import { commands } from './commands.ts';
 import { UsageError } from './registry.ts';
@@ -12,9 +13,25 @@ import { UsageError } from './registry.ts';
  */
 export const operatorFile = (dataDir: string) => join(dataDir, 'operator.json');
 
+const LOOPBACK = new Set(['127.0.0.1', '::1']);
+/** Headers a reverse proxy adds: the operator tool never sends them, a proxy on this machine does. */
+const PROXIED = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+
+/**
+ * Whether the request comes straight from this machine: by the socket's peer address (never X-Forwarded-For, which
+ * a caller writes), and not through a proxy on this machine, whose own socket is on loopback too.
+ */
+export function fromLoopback(c: Context): boolean {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  const peer = env?.incoming?.socket?.remoteAddress;
+  return peer !== undefined && LOOPBACK.has(normalizeIp(peer)) && PROXIED.every((h) => c.req.header(h) === undefined);
+}
+
 export function operatorEndpoint(app: Hono, deps: Deps): { secret: string } {
   const secret = randomBytes(32).toString('hex');
   app.post('/internal/operator', async (c) => {
+    // From anywhere else the path does not exist: nothing to find, nothing to guess the secret against.
+    if (!fromLoopback(c)) return c.notFound();
     const given = Buffer.from(c.req.header('x-operator-secret') ?? '');
     const want = Buffer.from(secret);
     if (given.length !== want.length || !timingSafeEqual(given, want)) return c.json({ ok: false, error: 'forbidden' }, 403);

@@ -71,8 +71,8 @@ describe.skipIf(!url)('three instances behind nginx (HTTPS, HTTP/2)', () => {
     const group = new Instances(dbUrl, { staticDir: DIST, env: { TRUST_PROXY: '127.0.0.1' } });
     instances = group;
     ports = [await freePort(), await freePort(), await freePort()];
-    await group.start('cw-a', ports[0]);
-    await Promise.all([group.start('cw-b', ports[1]), group.start('cw-c', ports[2])]);
+    await group.start('cw-a', { port: ports[0] });
+    await Promise.all([group.start('cw-b', { port: ports[1] }), group.start('cw-c', { port: ports[2] })]);
     nginx = await startNginx({ upstreams: ports.map((p) => `127.0.0.1:${p}`), staticRoot: DIST });
     database = await openPostgres(dbUrl);
     deps = makeDeps(database, loadConfig({ DATABASE_URL: dbUrl, MARKET_FEED: 'false' }));
@@ -262,10 +262,11 @@ describe.skipIf(!url)('three instances behind nginx (HTTPS, HTTP/2)', () => {
       const instance = group.live.find((i) => i.name === name);
       if (!instance) throw new Error(`${name} is not running`);
       const t0 = await dbNow(db);
-      await group.stop(instance);
+      // The graceful stop (start.ts) ends with exit 0.
+      expect(await group.terminate(instance)).toEqual({ code: 0, signal: null });
       const down = await dbNow(db);
       // Back on its port, as `Restart=` or the next unit version would bring it; nginx finds it there.
-      await group.start(name, ports[index]);
+      await group.start(name, { port: ports[index] });
       restarts.push(`${name}: stopped in ${down - t0} ms, back after ${(await dbNow(db)) - down} ms`);
       await progress(10);
     }

@@ -16,6 +16,8 @@ export interface Instance {
   readonly name: string;
   readonly base: string;
   readonly child: ChildProcess;
+  /** Its DATA_DIR (the embedded database's, when started without a DATABASE_URL). */
+  readonly dataDir: string;
   /** Every line it printed, stdout and stderr: leadership messages, and the story when a test fails. */
   readonly output: string[];
 }
@@ -28,10 +30,15 @@ process.on('exit', () => {
 /** main.ts prints this once it listens and its services have started (or stand by). */
 const READY = /Candlewick is running at https?:\/\/[^/]*:(\d+)\//;
 
+export interface Exit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+}
+
 const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
+  new Promise<Exit>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode });
+    else child.once('exit', (code, signal) => resolve({ code, signal }));
   });
 
 export interface InstancesOptions {
@@ -66,8 +73,11 @@ export class Instances {
   /**
    * Starts one and answers once it serves. The first on a fresh database migrates, seeds and backfills the market.
    * `port` 0 (the default) takes any free one; a proxy in front that lists the instances gives each its own.
+   * `env` adds to or overrides its settings (and the group's); an empty databaseUrl runs it on the embedded
+   * database in its DATA_DIR.
    */
-  start(name: string, port = 0): Promise<Instance> {
+  start(name: string, { port = 0, env = {} }: { readonly port?: number | undefined; readonly env?: Readonly<Record<string, string>> } = {}): Promise<Instance> {
+    const dataDir = join(this.dir, name);
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: ROOT,
       env: {
@@ -78,10 +88,11 @@ export class Instances {
         HOST: '127.0.0.1',
         // Uploads and any file a server keeps stay out of the repository.
         STATIC_DIR: this.staticDir,
-        DATA_DIR: join(this.dir, name),
+        DATA_DIR: dataDir,
         DEMO: 'true',
         MARKET_FEED: 'true',
         ...this.env,
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -98,7 +109,7 @@ export class Instances {
         const port = READY.exec(line)?.[1];
         if (port === undefined) return;
         child.off('exit', onExit);
-        const instance = { name, base: `http://127.0.0.1:${port}`, child, output };
+        const instance = { name, base: `http://127.0.0.1:${port}`, child, dataDir, output };
         this.started.push(instance);
         resolve(instance);
       });
@@ -112,12 +123,12 @@ export class Instances {
     await exited(instance.child);
   }
 
-  /** SIGTERM, as systemd stops a unit: the server's own graceful stop runs; answers once the process has exited. */
-  async stop(instance: Instance): Promise<void> {
+  /** SIGTERM: the graceful stop (start.ts); answers how the process exited. */
+  terminate(instance: Instance): Promise<Exit> {
     this.killed.add(instance);
     const done = exited(instance.child);
     instance.child.kill('SIGTERM');
-    await done;
+    return done;
   }
 
   /** Stops every instance (SIGTERM, then SIGKILL for one that does not exit in 10 s) and removes the temp dir. */
@@ -137,10 +148,10 @@ export class Instances {
 }
 
 /** Runs the operator tool once on the database, as an operator would beside the running servers. */
-export function operator(databaseUrl: string, args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function operator(databaseUrl: string, args: readonly string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/operator/main.ts', ...args], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PGAPPNAME: 'cw-operator' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PGAPPNAME: 'cw-operator', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   alive.add(child);
