@@ -267,7 +267,15 @@ describe.skipIf(!url)('three instances behind nginx (HTTPS, HTTP/2)', () => {
       const down = await dbNow(db);
       // Back on its port, as `Restart=` or the next unit version would bring it; nginx finds it there.
       await group.start(name, { port: ports[index] });
-      restarts.push(`${name}: stopped in ${down - t0} ms, back after ${(await dbNow(db)) - down} ms`);
+      const back = await dbNow(db);
+      restarts.push(`${name}: stopped in ${down - t0} ms, back after ${back - down} ms`);
+      // As docs/deploy.md's rolling restart says: the next instance stops only once nginx sends this one requests
+      // again (it takes a failed instance back after fail_timeout). Stopping it sooner leaves nginx with no
+      // instance it believes alive, and it refuses everything until one comes back ("no live upstreams").
+      const address = `127.0.0.1:${ports[index] ?? 0}`;
+      const served = () => nginx?.lines().filter((l) => l.upstream === address && l.status === 200).length ?? 0;
+      const servedBefore = served();
+      await vi.waitFor(() => expect(served()).toBeGreaterThan(servedBefore), { timeout: 30_000, interval: 50 });
       await progress(10);
     }
     await flow.stop();

@@ -154,7 +154,9 @@ export async function startNginx(options: NginxOptions): Promise<Nginx> {
       // SIGTERM: nginx's fast stop (SIGQUIT would wait for every client connection a failed test left open).
       if (!gone) child.kill('SIGTERM');
       await exited;
-      rmSync(dir, { recursive: true, force: true });
+      // KEEP_NGINX=1 keeps its config, logs and error log, to read after a failure.
+      if (process.env['KEEP_NGINX'] === '1') console.log(`nginx folder kept: ${dir}`);
+      else rmSync(dir, { recursive: true, force: true });
     },
   };
 }
