@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { api, type Api, type ApiPath, type Res } from '../../src/contract/api.ts';
 import type { ErrorKey } from '../../src/contract/errors.ts';
 import type { Lang } from '../../src/contract/primitives.ts';
+import { sessionHint } from '../auth/session-cache.ts';
 import { findSession, type AuthUser } from '../auth/tokens.ts';
 import { normalizeIp } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -53,6 +54,11 @@ export interface RouteOptions {
    * trips on a hot path), and keeps its answer in that statement with keepAnswer when ctx.answerKey is given.
    */
   readonly atomic?: boolean;
+  /**
+   * The handler's statement checks the session itself (`user.tokenHash`, its member and its expiry), so `user` may
+   * be a remembered hint (auth/session-cache.ts) rather than a fresh lookup: no session round trip on a hot path.
+   */
+  readonly sessionInStatement?: boolean;
 }
 
 export const langOf = (header: string | undefined): Lang => (header === 'vn' || header === 'zn' ? header : 'en');
@@ -108,7 +114,7 @@ export function route<P extends ApiPath>(app: Hono, deps: Deps, path: P, handler
   const atomic = options.atomic === true;
   app.on(endpoint.method, `/api/${path}`, async (c) => {
     const now = deps.clock.now();
-    const user = await findSession(deps.db, c.req.header('authorization'), now);
+    const user = await (options.sessionInStatement ? sessionHint : findSession)(deps.db, c.req.header('authorization'), now);
     if (endpoint.auth && !user) throw new ApiError('error.unauthorized');
     const body = validInput(endpoint.req, await readInput(c, endpoint.method, path));
     const base = {

@@ -5,18 +5,19 @@ import { route } from '../http/route.ts';
 import { openOrders, openOrdersSince, ordersById, placeOrder, settledOrders } from '../market/orders.ts';
 
 export function orderRoutes(app: Hono, deps: Deps) {
-  // Money path, atomic: placeOrder's one statement writes the order, its ledger entries and the kept answer.
+  // Money path, atomic: placeOrder's one statement confirms the session and the terms, writes the order, its ledger
+  // entries and the kept answer.
   route(
     app,
     deps,
     'order/create',
     async ({ body, user, db, now, answerKey }) => {
-      const order = await placeOrder(db, { userId: user.id, productId: body.productId, direction: body.direction, amount: toCents(body.amount), cycle: body.cycle, seenPrice: body.seenPrice, now }, answerKey);
+      const order = await placeOrder(db, { userId: user.id, productId: body.productId, direction: body.direction, amount: toCents(body.amount), cycle: body.cycle, seenPrice: body.seenPrice, now, sessionHash: user.tokenHash }, answerKey);
       // Settlement sets its timer for this order now.
       deps.signals.orderPlaced(order.settleTime);
       return order;
     },
-    { atomic: true },
+    { atomic: true, sessionInStatement: true },
   );
 
   route(app, deps, 'order/hold_list', async ({ body, user, db, now }) =>
