@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Direction, Order } from '../../src/contract/market.ts';
 import type { Db } from '../db/client.ts';
-import { rows } from '../db/rows.ts';
+import { preparedRows, rows } from '../db/rows.ts';
 import { orders, products } from '../db/schema/market.ts';
 import { cents, fromCents, fromPpm, tradeFee, type Cents } from '../../src/shared/money.ts';
 import { ApiError, fieldError } from '../http/errors.ts';
@@ -109,7 +109,7 @@ async function tryPlace(db: Db, o: PlaceOrder, answerKey: AnswerKey | null, fres
   const me = o.sessionHash === undefined
     ? sql`SELECT 1`
     : sql`SELECT 1 FROM sessions s WHERE s.token_hash = ${o.sessionHash} AND s.user_id = ${o.userId} AND s.expires_at > ${at}`;
-  const [found] = await rows<Placed>(
+  const [found] = await preparedRows<Placed>(
     db,
     sql`WITH me AS (${me}
       ), terms AS (
