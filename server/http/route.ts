@@ -13,6 +13,7 @@ import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/core.ts';
 import { serverSecret } from '../secrets.ts';
 import type { Deps } from '../deps.ts';
+import { sizedJson } from './compress.ts';
 import { bodyCapFor, parseJsonBody, readBodyText, refuseControlChars } from './body.ts';
 import { ApiError } from './errors.ts';
 import { fieldsOf } from '../../src/contract/fields.ts';
@@ -143,7 +144,7 @@ export function route<P extends ApiPath>(app: Hono, deps: Deps, path: P, handler
     // How long the answer took after `now` (its serverTime): a client's clock estimate takes it out of the round
     // trip (NTP-style), so a slow answer on a busy server does not shift every countdown by half of it.
     c.header('Server-Timing', `app;dur=${Math.max(0, deps.clock.now() - now)}`);
-    return c.json({ code: 0, msg: '', data });
+    return sizedJson(c, { code: 0, msg: '', data });
   });
 }
 
