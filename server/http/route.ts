@@ -14,7 +14,7 @@ import { idempotencyKeys } from '../db/schema/core.ts';
 import { serverSecret } from '../secrets.ts';
 import type { Deps } from '../deps.ts';
 import { sizedJson } from './compress.ts';
-import { bodyCapFor, parseJsonBody, readBodyText, refuseControlChars } from './body.ts';
+import { bodyCapFor, parseJsonBody, readBodyText, refuseControlChars, type NodeBody } from './body.ts';
 import { ApiError } from './errors.ts';
 import { fieldsOf } from '../../src/contract/fields.ts';
 
@@ -66,7 +66,7 @@ export const langOf = (header: string | undefined): Lang => (header === 'vn' || 
 
 /** The request's input, size- depth- and control-character-checked before any schema sees it. */
 export async function readInput(c: Context, method: 'GET' | 'POST', path: string): Promise<unknown> {
-  const input = method === 'GET' ? c.req.query() : parseJsonBody(await readBodyText(c.req.raw, bodyCapFor(path)));
+  const input = method === 'GET' ? c.req.query() : parseJsonBody(await readBodyText(c.req.raw, bodyCapFor(path), (c.env as { incoming?: NodeBody } | undefined)?.incoming));
   refuseControlChars(input);
   return input;
 }
