@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type pg from 'pg';
@@ -193,14 +194,18 @@ export async function statementCounter(
 
 const keepAlive = new Agent({ keepAlive: true, maxSockets: 256 });
 
+/** Kept-alive HTTPS connections that trust `ca` (nginx's self-signed certificate), for postJson. */
+export const httpsAgent = (ca: Buffer) => new HttpsAgent({ keepAlive: true, maxSockets: 256, ca });
+
 /**
  * POSTs JSON over a kept-alive connection and answers the status and parsed body. node:http, not fetch: the load
  * generator shares the two cores with what it measures, and fetch cost it about twice the CPU per request.
  */
-export function postJson(url: string, headers: Readonly<Record<string, string>>, body: unknown): Promise<{ status: number; body: unknown }> {
+export function postJson(url: string, headers: Readonly<Record<string, string>>, body: unknown, tls?: HttpsAgent): Promise<{ status: number; body: unknown }> {
   const payload = JSON.stringify(body);
+  const send = tls ? httpsRequest : request;
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent: keepAlive, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
+    const req = send(url, { method: 'POST', agent: tls ?? keepAlive, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {

@@ -3,13 +3,26 @@
 // on the same machine. Run it on a throwaway server with PostgreSQL's default durability, and statement counts:
 //   PG_DURABLE=1 PG_STATEMENTS=1 bash scripts/with-postgres.sh npx tsx bench/order-http.ts
 // Prints requests per second, p50/p99, the CPU milliseconds per create in the server processes and in PostgreSQL
-// (from /proc), and the statements per create (pg_stat_statements, when loaded). The BENCH line compares 3
-// instances (ours) with 1 (baseline). Every process it starts is stopped when it ends, also on failure.
-import type { ChildProcess } from 'node:child_process';
+// (from /proc), and the statements per create (pg_stat_statements, when loaded).
+// Variants: 1 instance, 3 instances, and 3 instances behind nginx (deploy/nginx's config over HTTPS, skipped
+// without nginx). Before each, pgbench's default TPC-B-like transaction runs on the same server for as long with
+// as many clients (bench/pgbench.ts): the baseline, measured in the same run, so the ratio survives the noise of a
+// shared machine. Each variant prints one line
+//   BENCH order creates (<variant>): ours <creates/s> creates/s, baseline <pgbench tps> tps, ratio <ours/baseline>
+// The ratio is ours / baseline, not the house's baseline / ours: these are throughputs, higher is better, and a
+// create (session, terms, one write statement of six rows) is asked to reach a fair share of a TPC-B transaction
+// (five statements, one commit). A last line compares 3 instances with 1. Every process it starts is stopped when
+// it ends, also on failure.
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { loadavg } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { Agent as HttpsAgent } from 'node:https';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
-import { cpuMeter, databaseUrl, postJson, seedMembers, serverDatabaseUrl, startInstance, statementCounter, stop, tradableProduct, type Product } from './instances.ts';
+import { startNginx, type Nginx } from '../server/scale/nginx.ts';
+import { cpuMeter, databaseUrl, httpsAgent, postJson, seedMembers, serverDatabaseUrl, startInstance, statementCounter, stop, tradableProduct, type Product } from './instances.ts';
+import { preparePgbench, type Pgbench } from './pgbench.ts';
 import { formatNumber } from './stats.ts';
 
 const MEMBERS = 200;
@@ -37,7 +50,7 @@ interface Result {
   readonly statementsPerCreate: number | null;
 }
 
-async function load(bases: readonly string[], tokens: readonly string[], product: Product, pids: readonly number[], statements: Awaited<ReturnType<typeof statementCounter>>): Promise<Result> {
+async function load(bases: readonly string[], tokens: readonly string[], product: Product, pids: readonly number[], statements: Awaited<ReturnType<typeof statementCounter>>, tls?: HttpsAgent): Promise<Result> {
   const latencies: number[] = [];
   let errors = 0;
   let measuring = false;
@@ -53,7 +66,7 @@ async function load(bases: readonly string[], tokens: readonly string[], product
       direction: i % 2 === 0 ? 'rise' : 'fall',
       amount: product.amount,
       cycle: product.cycle,
-    });
+    }, tls);
     const body = res.body as { code?: number; msg?: string };
     if (res.status !== 200 || body.code !== 0) {
       errors++;
@@ -95,48 +108,99 @@ async function load(bases: readonly string[], tokens: readonly string[], product
   };
 }
 
-async function run(instances: number): Promise<Result> {
+interface Variant {
+  readonly name: string;
+  readonly instances: number;
+  readonly nginx: boolean;
+}
+
+/** nginx's master and its workers (their CPU is the proxy's share of a create). */
+const withChildren = (pid: number): number[] => {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+    return [pid, ...children];
+  } catch {
+    return [pid];
+  }
+};
+
+async function run(variant: Variant, baseline: Pgbench | null): Promise<{ result: Result; tps: number | null }> {
+  const { instances } = variant;
   const name = `cw_http_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   const children: ChildProcess[] = [];
+  let nginx: Nginx | undefined;
+  const staticRoot = mkdtempSync(join(tmpdir(), 'cw-bench-static-'));
   try {
     // The first instance migrates and seeds; the others start on the migrated database.
     let at = performance.now();
-    const first = await startInstance(serverDatabaseUrl(url, name), 0);
+    const first = await startInstance(serverDatabaseUrl(url, name), 0, variant.nginx ? { TRUST_PROXY: '127.0.0.1' } : {});
     console.log(`  first instance up (migrate, seed, market backfill) in ${formatNumber((performance.now() - at) / 1000)} s`);
     at = performance.now();
     children.push(first.child);
-    const rest = await Promise.all(Array.from({ length: instances - 1 }, (_, i) => startInstance(serverDatabaseUrl(url, name), i + 1)));
+    const rest = await Promise.all(Array.from({ length: instances - 1 }, (_, i) => startInstance(serverDatabaseUrl(url, name), i + 1, variant.nginx ? { TRUST_PROXY: '127.0.0.1' } : {})));
     children.push(...rest.map((r) => r.child));
     if (instances > 1) console.log(`  ${instances - 1} more instance(s) up in ${formatNumber((performance.now() - at) / 1000)} s`);
+    const direct = [first.base, ...rest.map((r) => r.base)];
+    if (variant.nginx) nginx = await startNginx({ upstreams: direct.map((b) => new URL(b).host), staticRoot });
     const client = new pg.Client({ connectionString: databaseUrl(url, name) });
     await client.connect();
     const tokens = await seedMembers(client, MEMBERS);
     const product = await tradableProduct(client);
     const statements = await statementCounter(client);
+    // The baseline just before ours, on the same server with the instances up (idle but for their feed's tick).
+    const tps = baseline ? await baseline.run(CONCURRENCY, MEASURE_MS / 1000) : null;
     const pids = children.map((c) => c.pid ?? 0);
-    const result = await load([first.base, ...rest.map((r) => r.base)], tokens, product, pids, statements);
+    const proxyPids = nginx ? withChildren(nginx.pid) : [];
+    const result = await load(nginx ? [nginx.httpsOrigin] : direct, tokens, product, [...pids, ...proxyPids], statements, nginx ? httpsAgent(nginx.ca) : undefined);
     await client.end();
     console.log(
-      `${instances} instance(s), ${CONCURRENCY} in flight: ${formatNumber(result.perSecond)} order creates/s, p50 ${formatNumber(result.p50)} ms, ` +
-        `p99 ${formatNumber(result.p99)} ms, ${result.errors} errors; CPU per create: server ${formatNumber(result.serverCpuMsPerCreate)} ms, ` +
+      `${variant.name}, ${CONCURRENCY} in flight: ${formatNumber(result.perSecond)} order creates/s, p50 ${formatNumber(result.p50)} ms, ` +
+        `p99 ${formatNumber(result.p99)} ms, ${result.errors} errors; CPU per create: server${nginx ? ' (nginx included)' : ''} ${formatNumber(result.serverCpuMsPerCreate)} ms, ` +
         `PostgreSQL ${formatNumber(result.postgresCpuMsPerCreate)} ms, the client ${formatNumber(result.clientCpuMsPerCreate)} ms; statements per create: ${result.statementsPerCreate === null ? 'not counted (PG_STATEMENTS=1)' : formatNumber(result.statementsPerCreate)}` +
-        `; load average ${loadavg()[0]?.toFixed(2)}`,
+        `; pgbench ${tps === null ? 'not run' : `${formatNumber(tps)} tps`}; load average ${loadavg()[0]?.toFixed(2)}`,
     );
-    return result;
+    return { result, tps };
   } finally {
+    await nginx?.stop();
     await Promise.all(children.map(stop));
+    rmSync(staticRoot, { recursive: true, force: true });
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
 }
 
+const benchLine = (variant: Variant, r: { result: Result; tps: number | null }): string =>
+  r.tps === null
+    ? `order creates (${variant.name}): ${formatNumber(r.result.perSecond)} creates/s; no pgbench, no BENCH line`
+    : `BENCH order creates (${variant.name}): ours ${formatNumber(r.result.perSecond)} creates/s, baseline ${formatNumber(r.tps)} tps, ratio ${formatNumber(r.result.perSecond / r.tps)}`;
+
 console.log(`order-http: ${CONCURRENCY} in flight, ${MEASURE_MS / 1000} s measured after ${WARMUP_MS / 1000} s; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-const one = await run(1);
-// BENCH_ONLY_ONE=1: the single instance alone (profiling it, e.g. with NODE_OPTIONS=--cpu-prof).
-if (process.env['BENCH_ONLY_ONE']) process.exit(0);
-const three = await run(3);
-console.log(`target: 1 instance >= 1,000 creates/s at p99 <= 50 ms -> ${one.perSecond >= 1000 && one.p99 <= 50 ? 'met' : 'NOT met'}; 3 instances >= 0.8 x 1 -> ${three.perSecond >= 0.8 * one.perSecond ? 'met' : 'NOT met'}`);
-console.log(`BENCH order creates over HTTP on PostgreSQL (3 instances vs 1): ours ${formatNumber(three.perSecond)} req/s, baseline ${formatNumber(one.perSecond)} req/s, ratio ${formatNumber(one.perSecond / three.perSecond)}`);
+const baseline = await preparePgbench(url);
+if (!baseline) console.log('  no pgbench under /usr/lib/postgresql/*/bin (Debian\'s postgresql-client): no baseline, no ratio');
+const hasNginx = spawnSync('nginx', ['-v']).status === 0;
+try {
+  const oneVariant: Variant = { name: '1 instance', instances: 1, nginx: false };
+  const one = await run(oneVariant, baseline);
+  console.log(benchLine(oneVariant, one));
+  // BENCH_ONLY_ONE=1: the single instance alone (profiling it, e.g. with NODE_OPTIONS=--cpu-prof).
+  if (!process.env['BENCH_ONLY_ONE']) await theRest(one);
+} finally {
+  await baseline?.drop();
+}
+
+async function theRest(one: { result: Result }): Promise<void> {
+  const threeVariant: Variant = { name: '3 instances', instances: 3, nginx: false };
+  const three = await run(threeVariant, baseline);
+  console.log(benchLine(threeVariant, three));
+  if (hasNginx) {
+    const proxied: Variant = { name: '3 instances behind nginx', instances: 3, nginx: true };
+    console.log(benchLine(proxied, await run(proxied, baseline)));
+  } else {
+    console.log('order creates (3 instances behind nginx): skipped, nginx is not installed');
+  }
+  console.log(`target: 1 instance >= 1,000 creates/s at p99 <= 50 ms -> ${one.result.perSecond >= 1000 && one.result.p99 <= 50 ? 'met' : 'NOT met'}; 3 instances >= 0.8 x 1 -> ${three.result.perSecond >= 0.8 * one.result.perSecond ? 'met' : 'NOT met'}`);
+  console.log(`BENCH order creates over HTTP on PostgreSQL (3 instances vs 1): ours ${formatNumber(three.result.perSecond)} req/s, baseline ${formatNumber(one.result.perSecond)} req/s, ratio ${formatNumber(one.result.perSecond / three.result.perSecond)}`);
+}

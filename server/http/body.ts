@@ -19,13 +19,36 @@ const read = new WeakMap<Request, Promise<string>>();
  * bytes instead of being read whole, so a flood of large bodies cannot fill the memory. Memoised per request,
  * so the pay-password gate and route() read one stream once.
  */
-export function readBodyText(req: Request, max: number): Promise<string> {
+export function readBodyText(req: Request, max: number, incoming?: NodeBody): Promise<string> {
   let text = read.get(req);
   if (!text) {
-    text = readCapped(req, max);
+    text = incoming ? readIncoming(incoming, max) : readCapped(req, max);
     read.set(req, text);
   }
   return text;
+}
+
+/** The Node request under a served Request (@hono/node-server's `c.env.incoming`): its headers and its bytes. */
+export interface NodeBody extends AsyncIterable<Buffer> {
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+}
+
+/**
+ * readCapped from the Node request itself: asking the served Request for its body builds a web Request, an
+ * AbortController and a web stream over the same bytes, a large part of a small request's cost. Leaving the loop
+ * early destroys the request, as cancelling the web stream does.
+ */
+async function readIncoming(incoming: NodeBody, max: number): Promise<string> {
+  const declared = Number(incoming.headers['content-length'] ?? 0);
+  if (declared > max) throw new ApiError('error.payload_too_large');
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of incoming) {
+    total += chunk.byteLength;
+    if (total > max) throw new ApiError('error.payload_too_large');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 async function readCapped(req: Request, max: number): Promise<string> {

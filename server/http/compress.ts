@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -34,6 +34,16 @@ export function chooseEncoding(header: string | undefined): 'br' | 'gzip' | null
 }
 
 /**
+ * c.json with a Content-Length: compressAnswers then sees that an answer under its threshold stays as it is without
+ * reading its body, which would turn Hono's lightweight answer (written straight to the socket) into a web
+ * Response with a stream, read, copied and built again: most of a small answer's cost on a hot path.
+ */
+export function sizedJson(c: Context, value: unknown): Response {
+  const text = JSON.stringify(value);
+  return c.body(text, 200, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)) });
+}
+
+/**
  * Compresses API answers of at least `threshold` bytes (brotli, else gzip) with `Vary: Accept-Encoding`.
  * Not Hono's `compress`: it applies its threshold only when Content-Length is set, which `c.json` does not set
  * (so it would compress every tiny answer), and it has no brotli. Streams (text/event-stream), answers already
@@ -44,9 +54,18 @@ export function compressAnswers(threshold = 1024): MiddlewareHandler {
     await next();
     const res = c.res;
     const type = res.headers.get('Content-Type') ?? '';
-    if (c.req.method === 'HEAD' || !res.body || res.status === 204 || res.status === 206 || res.status === 304) return;
+    // Status and headers first: asking for the body makes the lightweight answer a full one.
+    if (c.req.method === 'HEAD' || res.status === 204 || res.status === 206 || res.status === 304) return;
     if (res.headers.has('Content-Encoding') || !COMPRESSIBLE.test(type)) return;
     const vary = res.headers.get('Vary');
+    const declared = res.headers.get('Content-Length');
+    if (declared !== null && Number(declared) < threshold) {
+      // Sent as it is (sizedJson): only Vary changes, on the answer in place.
+      if (!vary) res.headers.set('Vary', 'Accept-Encoding');
+      else if (!/\baccept-encoding\b/i.test(vary) && vary !== '*') res.headers.set('Vary', `${vary}, Accept-Encoding`);
+      return;
+    }
+    if (!res.body) return;
     const body = Buffer.from(await res.arrayBuffer());
     const headers = new Headers(res.headers);
     if (!vary) headers.set('Vary', 'Accept-Encoding');

@@ -115,6 +115,18 @@ describe('API answers compressed on the fly', () => {
     const res = await call('user/details', 'br');
     expect(res.headers.get('content-encoding')).toBeNull();
     expect(await res.json()).toMatchObject({ code: expect.any(Number) });
+    // A member's own small answer: its declared size is its size, with Vary and every header the others carry.
+    const { token } = await s.member();
+    const mine = await call('user/details', 'br', token);
+    const body = await bytes(mine);
+    expect([mine.status, mine.headers.get('content-encoding'), Number(mine.headers.get('content-length'))]).toEqual([200, null, body.length]);
+    expect(body.length).toBeLessThan(1024);
+    expect(mine.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(mine.headers.get('cache-control')).toBe('private, no-store');
+    expect(mine.headers.get('x-server-time')).toMatch(/^\d+$/);
+    expect(mine.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(mine.headers.get('server-timing')).toMatch(/^app;dur=\d+$/);
+    expect(JSON.parse(body.toString())).toMatchObject({ code: 0 });
   });
 
   it('reads Accept-Encoding weights', () => {

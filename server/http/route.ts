@@ -6,13 +6,15 @@ import type { z } from 'zod';
 import { api, type Api, type ApiPath, type Res } from '../../src/contract/api.ts';
 import type { ErrorKey } from '../../src/contract/errors.ts';
 import type { Lang } from '../../src/contract/primitives.ts';
+import { sessionHint } from '../auth/session-cache.ts';
 import { findSession, type AuthUser } from '../auth/tokens.ts';
 import { normalizeIp } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/core.ts';
 import { serverSecret } from '../secrets.ts';
 import type { Deps } from '../deps.ts';
-import { bodyCapFor, parseJsonBody, readBodyText, refuseControlChars } from './body.ts';
+import { sizedJson } from './compress.ts';
+import { bodyCapFor, parseJsonBody, readBodyText, refuseControlChars, type NodeBody } from './body.ts';
 import { ApiError } from './errors.ts';
 import { fieldsOf } from '../../src/contract/fields.ts';
 
@@ -53,13 +55,18 @@ export interface RouteOptions {
    * trips on a hot path), and keeps its answer in that statement with keepAnswer when ctx.answerKey is given.
    */
   readonly atomic?: boolean;
+  /**
+   * The handler's statement checks the session itself (`user.tokenHash`, its member and its expiry), so `user` may
+   * be a remembered hint (auth/session-cache.ts) rather than a fresh lookup: no session round trip on a hot path.
+   */
+  readonly sessionInStatement?: boolean;
 }
 
 export const langOf = (header: string | undefined): Lang => (header === 'vn' || header === 'zn' ? header : 'en');
 
 /** The request's input, size- depth- and control-character-checked before any schema sees it. */
 export async function readInput(c: Context, method: 'GET' | 'POST', path: string): Promise<unknown> {
-  const input = method === 'GET' ? c.req.query() : parseJsonBody(await readBodyText(c.req.raw, bodyCapFor(path)));
+  const input = method === 'GET' ? c.req.query() : parseJsonBody(await readBodyText(c.req.raw, bodyCapFor(path), (c.env as { incoming?: NodeBody } | undefined)?.incoming));
   refuseControlChars(input);
   return input;
 }
@@ -108,7 +115,7 @@ export function route<P extends ApiPath>(app: Hono, deps: Deps, path: P, handler
   const atomic = options.atomic === true;
   app.on(endpoint.method, `/api/${path}`, async (c) => {
     const now = deps.clock.now();
-    const user = await findSession(deps.db, c.req.header('authorization'), now);
+    const user = await (options.sessionInStatement ? sessionHint : findSession)(deps.db, c.req.header('authorization'), now);
     if (endpoint.auth && !user) throw new ApiError('error.unauthorized');
     const body = validInput(endpoint.req, await readInput(c, endpoint.method, path));
     const base = {
@@ -137,7 +144,7 @@ export function route<P extends ApiPath>(app: Hono, deps: Deps, path: P, handler
     // How long the answer took after `now` (its serverTime): a client's clock estimate takes it out of the round
     // trip (NTP-style), so a slow answer on a busy server does not shift every countdown by half of it.
     c.header('Server-Timing', `app;dur=${Math.max(0, deps.clock.now() - now)}`);
-    return c.json({ code: 0, msg: '', data });
+    return sizedJson(c, { code: 0, msg: '', data });
   });
 }
 

@@ -1,11 +1,13 @@
-import { and, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Direction, Order } from '../../src/contract/market.ts';
 import type { Db } from '../db/client.ts';
-import { rows } from '../db/rows.ts';
-import { orders, productCycles, products, ticks } from '../db/schema/market.ts';
+import { preparedRows, rows } from '../db/rows.ts';
+import { orders, products } from '../db/schema/market.ts';
 import { cents, fromCents, fromPpm, tradeFee, type Cents } from '../../src/shared/money.ts';
 import { ApiError, fieldError } from '../http/errors.ts';
-import { toProduct, type MarketProduct } from './catalog.ts';
+import { forgetSession } from '../auth/session-cache.ts';
+import type { MarketProduct } from './catalog.ts';
+import { forgetTerms, orderTerms } from './order-terms.ts';
 import { keepAnswer, type AnswerKey } from '../http/route.ts';
 import { formatScaled, parseScaled } from './prices.ts';
 import { STALE_TICK_MS } from './quotes.ts';
@@ -46,85 +48,128 @@ export interface PlaceOrder {
   /** The price on the member's screen at Confirm, as sent (checked against the product's precision here). */
   readonly seenPrice?: string | undefined;
   readonly now: number;
+  /**
+   * The hash of the session the member came with, when the route took the member from a hint: the statement finds
+   * that session (this member's, unexpired at `now`) or places nothing, and the order is refused unauthorized.
+   */
+  readonly sessionHash?: string | undefined;
 }
 
-interface OrderTerms {
-  readonly product: MarketProduct;
-  readonly tick: { readonly t: number; readonly price: bigint } | null;
-  /** The new order's id, drawn now so its answer can be kept in the same statement that places it. */
-  readonly id: number;
-}
-
-/** The product with its cycles, its last tick at `now`, and a fresh order id: one round trip. */
-async function orderTerms(db: Db, productId: number, now: number): Promise<OrderTerms | null> {
-  const [row] = await db
-    .select({
-      p: products,
-      cycles: sql<string>`(SELECT coalesce(json_agg(json_build_array(c.seconds, c.payout_ppm::text) ORDER BY c.seconds), '[]')::text
-        FROM ${productCycles} c WHERE c.product_id = ${products.id})`,
-      tick: sql<string | null>`(SELECT json_build_array(k.t::text, k.price::text)::text FROM ${ticks} k
-        WHERE k.product_id = ${products.id} AND k.t <= ${now} ORDER BY k.t DESC LIMIT 1)`,
-      id: sql<string>`nextval(pg_get_serial_sequence('orders', 'id'))::text`,
-    })
-    .from(products)
-    .where(eq(products.id, productId));
-  if (!row) return null;
-  const cycles = (JSON.parse(row.cycles) as [number, string][]).map(([seconds, payoutPpm]) => ({ seconds, payoutPpm: BigInt(payoutPpm) }));
-  const tick = row.tick === null ? null : (JSON.parse(row.tick) as [string, string]);
-  return { product: toProduct(row.p, cycles), tick: tick && { t: Number(tick[0]), price: BigInt(tick[1]) }, id: Number(row.id) };
+/** What the statement found, besides the order it placed (if it did). */
+interface Placed {
+  readonly session_ok: boolean;
+  readonly terms_ok: boolean;
+  readonly tick_t: string | null;
+  readonly tick_price: string | null;
+  readonly id: number | null;
+  readonly order_no: string | null;
 }
 
 /**
  * Checks the terms, opens at the last recorded tick at the server's receipt time, and debits stake and fee as two
- * ledger entries. Two round trips: the terms, then one statement that debits (only if the balance covers it),
- * writes the order and its entries, and keeps the answer under the Idempotency-Key, so all or nothing commits.
+ * ledger entries. One round trip: one statement confirms the session and the terms this was checked against,
+ * reads the tick, debits (only if the balance covers it), writes the order and its entries, and keeps the answer
+ * under the Idempotency-Key; all or nothing commits. Terms that moved meanwhile cost a second try on fresh ones.
  */
 export async function placeOrder(db: Db, o: PlaceOrder, answerKey: AnswerKey | null): Promise<Order> {
+  // An operator's change between the read and the statement is the only way past the second try.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const order = await tryPlace(db, o, answerKey, attempt > 0);
+    if (order) return order;
+  }
+  throw new Error(`the terms of product ${o.productId} kept changing while placing an order`);
+}
+
+/** The order, or null when the terms it was checked against were no longer the database's (`fresh` reads them). */
+async function tryPlace(db: Db, o: PlaceOrder, answerKey: AnswerKey | null, fresh: boolean): Promise<Order | null> {
   const { now } = o;
-  const terms = await orderTerms(db, o.productId, now);
+  const terms = await orderTerms(db, o.productId, fresh);
   if (!terms) throw new ApiError('error.product_unknown');
-  const { product, tick } = terms;
+  const { product } = terms;
   const cycle = product.cycles.find((c) => c.seconds === o.cycle);
-  if (!cycle) throw fieldError('cycle', 'error.cycle_invalid', 'error.cycle_invalid');
-  if (o.amount < product.minAmount) throw fieldError('amount', 'error.below_minimum', 'error.below_minimum');
-  if (o.amount > product.maxAmount) throw fieldError('amount', 'error.above_maximum', 'error.above_maximum');
+  const refusal = cycle ? refusalOf(product, cycle.seconds, o) : fieldError('cycle', 'error.cycle_invalid', 'error.cycle_invalid');
+  if (!cycle || refusal) {
+    // Remembered terms never refuse an order on their own: the operator may just have changed them.
+    if (!fresh) return tryPlace(db, o, answerKey, true);
+    throw refusal ?? fieldError('cycle', 'error.cycle_invalid', 'error.cycle_invalid');
+  }
   const settleTime = now + cycle.seconds * 1000;
-  // Open now and still open at the settle time, so the result is decided by a live price, not a closing one.
-  if (!isOpen(product.session, now) || !isOpen(product.session, settleTime - 1000)) throw new ApiError('error.market_closed');
-  if (!tick || now - tick.t > STALE_TICK_MS) throw new ApiError('error.market_closed');
   const seenPrice = o.seenPrice === undefined ? null : seenPriceOf(o.seenPrice, product.decimals);
   const fee = tradeFee(o.amount, product.feePpm);
-  const placed: Omit<OrderRow, 'orderNo'> = {
-    id: terms.id, userId: o.userId, productId: product.id, direction: o.direction, amount: o.amount, fee, cycle: cycle.seconds,
-    payoutPpm: cycle.payoutPpm, openPrice: tick.price, seenPrice, openTickTime: tick.t, openTime: now, settleTime, status: 'open',
+  const placed: OrderRow = {
+    id: 0, orderNo: '', userId: o.userId, productId: product.id, direction: o.direction, amount: o.amount, fee, cycle: cycle.seconds,
+    payoutPpm: cycle.payoutPpm, openPrice: 0n, seenPrice, openTickTime: 0, openTime: now, settleTime, status: 'open',
     settlePrice: null, settleTickTime: null, payout: null, profit: null, settledAt: null,
   };
-  // The order number is the database's (a generated column): the answer takes it from the row written.
-  const answer = orderView({ ...placed, orderNo: '' }, product.symbol, product.decimals);
+  // The id, the order number (a generated column) and the open price are the statement's: the kept answer takes
+  // them from the rows it writes, and the answer below from what it returns.
+  const draft = orderView(placed, product.symbol, product.decimals);
   const at = sql`timestamptz 'epoch' + ${now}::int8 * interval '1 millisecond'`;
-  const [written] = await rows<{ order_no: string }>(
+  const openPrice = priceText(sql`go.price`, product.decimals);
+  const me = o.sessionHash === undefined
+    ? sql`SELECT 1`
+    : sql`SELECT 1 FROM sessions s WHERE s.token_hash = ${o.sessionHash} AND s.user_id = ${o.userId} AND s.expires_at > ${at}`;
+  const [found] = await preparedRows<Placed>(
     db,
-    sql`WITH debit AS (
+    sql`WITH me AS (${me}
+      ), terms AS (
+        SELECT 1 FROM products p
+        WHERE p.id = ${product.id} AND p::text = ${terms.row}
+          AND EXISTS (SELECT 1 FROM product_cycles c WHERE c.product_id = p.id AND c.seconds = ${cycle.seconds} AND c.payout_ppm = ${cycle.payoutPpm}::int8)
+      ), tick AS (
+        SELECT k.t, k.price FROM ticks k WHERE k.product_id = ${product.id} AND k.t <= ${now}::int8 ORDER BY k.t DESC LIMIT 1
+      ), go AS (
+        SELECT tick.t, tick.price FROM tick
+        WHERE tick.t >= ${now - STALE_TICK_MS}::int8 AND EXISTS (SELECT 1 FROM me) AND EXISTS (SELECT 1 FROM terms)
+      ), debit AS (
         UPDATE accounts SET available = available - ${o.amount + fee}::int8
-        WHERE user_id = ${o.userId} AND available >= ${o.amount + fee}::int8
+        WHERE user_id = ${o.userId} AND available >= ${o.amount + fee}::int8 AND EXISTS (SELECT 1 FROM go)
         RETURNING available + frozen AS after
       ), placed AS (
-        INSERT INTO orders (id, user_id, product_id, direction, amount, fee, cycle, payout_ppm, open_price, seen_price, open_tick_time, open_time, settle_time, status)
-        SELECT ${placed.id}, ${o.userId}, ${product.id}, ${o.direction}, ${o.amount}::int8, ${fee}::int8, ${cycle.seconds}, ${cycle.payoutPpm}::int8,
-               ${tick.price}::int8, ${seenPrice}::int8, ${tick.t}::int8, ${now}::int8, ${settleTime}::int8, 'open'
-        FROM debit
-        RETURNING order_no
+        INSERT INTO orders (user_id, product_id, direction, amount, fee, cycle, payout_ppm, open_price, seen_price, open_tick_time, open_time, settle_time, status)
+        SELECT ${o.userId}, ${product.id}, ${o.direction}, ${o.amount}::int8, ${fee}::int8, ${cycle.seconds}, ${cycle.payoutPpm}::int8,
+               go.price, ${seenPrice}::int8, go.t, ${now}::int8, ${settleTime}::int8, 'open'
+        FROM debit, go
+        RETURNING id, order_no
       ), entries AS (
         INSERT INTO ledger (user_id, type, amount, available_delta, balance_after, ref, created_at)
         SELECT ${o.userId}, e.type, e.delta, e.delta, d.after + e.later, p.order_no, ${at}
         FROM debit d, placed p, (VALUES (1, 'order_stake', ${-o.amount}::int8, ${fee}::int8), (2, 'order_fee', ${-fee}::int8, 0::int8)) AS e(ord, type, delta, later)
         WHERE e.delta <> 0
         ORDER BY e.ord
-      )${answerKey ? sql`, kept AS (${keepAnswer(answerKey, sql`jsonb_set(${JSON.stringify(answer)}::jsonb, '{orderNo}', to_jsonb(placed.order_no))::text`, sql`placed`)})` : sql``}
-      SELECT order_no FROM placed`,
+      )${answerKey ? sql`, kept AS (${keepAnswer(answerKey, sql`(${JSON.stringify(draft)}::jsonb || jsonb_build_object('id', placed.id, 'orderNo', placed.order_no, 'openPrice', ${openPrice}))::text`, sql`placed, go`)})` : sql``}
+      SELECT EXISTS (SELECT 1 FROM me) AS session_ok, EXISTS (SELECT 1 FROM terms) AS terms_ok,
+             (SELECT t::text FROM tick) AS tick_t, (SELECT price::text FROM tick) AS tick_price,
+             (SELECT id FROM placed) AS id, (SELECT order_no FROM placed) AS order_no`,
   );
-  if (!written) throw new ApiError('error.insufficient_balance');
-  return { ...answer, orderNo: written.order_no };
+  if (!found) throw new Error('the order statement answered no row');
+  if (!found.session_ok) {
+    if (o.sessionHash !== undefined) forgetSession(db, o.sessionHash);
+    throw new ApiError('error.unauthorized');
+  }
+  if (!found.terms_ok) {
+    forgetTerms(db, product.id);
+    return null;
+  }
+  if (found.tick_t === null || found.tick_price === null || now - Number(found.tick_t) > STALE_TICK_MS) throw new ApiError('error.market_closed');
+  if (found.id === null || found.order_no === null) throw new ApiError('error.insufficient_balance');
+  return { ...draft, id: found.id, orderNo: found.order_no, openPrice: formatScaled(BigInt(found.tick_price), product.decimals) };
+}
+
+/** Why these terms refuse the order at `now`, or null. */
+function refusalOf(product: MarketProduct, cycleSeconds: number, o: PlaceOrder): ApiError | null {
+  if (o.amount < product.minAmount) return fieldError('amount', 'error.below_minimum', 'error.below_minimum');
+  if (o.amount > product.maxAmount) return fieldError('amount', 'error.above_maximum', 'error.above_maximum');
+  // Open now and still open at the settle time, so the result is decided by a live price, not a closing one.
+  if (!isOpen(product.session, o.now) || !isOpen(product.session, o.now + cycleSeconds * 1000 - 1000)) return new ApiError('error.market_closed');
+  return null;
+}
+
+/** formatScaled in SQL, for a positive price at `decimals`: the kept answer must read as the one sent. */
+function priceText(price: SQL, decimals: number): SQL {
+  if (decimals === 0) return sql`${price}::text`;
+  const scale = 10n ** BigInt(decimals);
+  return sql`(${price} / ${scale}::int8)::text || '.' || lpad((${price} % ${scale}::int8)::text, ${decimals}::int, '0')`;
 }
 
 /** A seen price at the product's precision (at most its decimals, and positive), or the field's error. */

@@ -6,13 +6,14 @@ import { route } from '../http/route.ts';
 import { openOrders, openOrdersSince, ordersById, placeOrder, settledOrders } from '../market/orders.ts';
 
 export function orderRoutes(app: Hono, deps: Deps) {
-  // Money path, atomic: placeOrder's one statement writes the order, its ledger entries and the kept answer.
+  // Money path, atomic: placeOrder's one statement confirms the session and the terms, writes the order, its ledger
+  // entries and the kept answer.
   route(
     app,
     deps,
     'order/create',
     async ({ body, user, db, now, answerKey }) => {
-      const order = await placeOrder(db, { userId: user.id, productId: body.productId, direction: body.direction, amount: toCents(body.amount), cycle: body.cycle, seenPrice: body.seenPrice, now }, answerKey).catch((e: unknown) => {
+      const order = await placeOrder(db, { userId: user.id, productId: body.productId, direction: body.direction, amount: toCents(body.amount), cycle: body.cycle, seenPrice: body.seenPrice, now, sessionHash: user.tokenHash }, answerKey).catch((e: unknown) => {
         // The order's own refusals, by key. A retry of a placed order (same Idempotency-Key) fails on its kept
         // answer, no ApiError, and is not counted; one the rules refuse on its second run is, though its first
         // answer is what goes out.
@@ -24,7 +25,7 @@ export function orderRoutes(app: Hono, deps: Deps) {
       deps.signals.orderPlaced(order.settleTime);
       return order;
     },
-    { atomic: true },
+    { atomic: true, sessionInStatement: true },
   );
 
   route(app, deps, 'order/hold_list', async ({ body, user, db, now }) =>
