@@ -94,7 +94,7 @@ function checkout(commit: string): string {
 
 async function serve(siteDir: string, name: string): Promise<{ base: string; stop: () => Promise<void> }> {
   const tls = HTTP1 ? {} : selfSignedCertificate(workDir);
-  const running = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(workDir, `data-${name}`), STATIC_DIR: siteDir, ...tls }));
+  const running = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', ACCESS_LOG: 'false', DATA_DIR: join(workDir, `data-${name}`), STATIC_DIR: siteDir, ...tls }));
   return { base: running.url.replace('localhost', '127.0.0.1'), stop: () => running.stop() };
 }
 

@@ -41,7 +41,7 @@ process.on('exit', () => rmSync(workDir, { recursive: true, force: true }));
 const siteDir = join(workDir, 'site');
 const built = spawnSync('npx', ['--no-install', 'vite', 'build', '--outDir', siteDir, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
 if (built.status !== 0) throw new Error('vite build failed');
-const running = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(workDir, 'data'), STATIC_DIR: siteDir }));
+const running = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', ACCESS_LOG: 'false', DATA_DIR: join(workDir, 'data'), STATIC_DIR: siteDir }));
 const base = running.url.replace('localhost', '127.0.0.1');
 
 async function throttled(context: BrowserContext, marks: readonly string[]): Promise<Page> {
