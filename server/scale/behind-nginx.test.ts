@@ -63,6 +63,11 @@ describe.skipIf(!url)('three instances behind nginx (HTTPS, HTTP/2)', () => {
   };
   /** Access log lines of requests sent after `from` (the log's length then). */
   const linesSince = (from: number): AccessLine[] => proxy().lines().slice(from);
+  /** nginx writes a request's line once it has finished it, which may be just after the client has its last byte. */
+  const loggedSince = async (from: number, count: number): Promise<AccessLine[]> => {
+    await vi.waitFor(() => expect(linesSince(from).length).toBeGreaterThanOrEqual(count), { timeout: 5_000, interval: 20 });
+    return linesSince(from);
+  };
 
   beforeAll(async () => {
     if (!existsSync(join(DIST, 'index.html'))) throw new Error('no build in dist/: run `npx vite build` first (npm test builds before this section)');
@@ -123,7 +128,7 @@ describe.skipIf(!url)('three instances behind nginx (HTTPS, HTTP/2)', () => {
     // Behind TLS at nginx, the app knows it is HTTPS (X-Forwarded-Proto from a TRUST_PROXY address).
     expect(header(page.headers, 'strict-transport-security')).toMatch(/max-age=/);
 
-    const log = linesSince(from);
+    const log = await loggedSince(from, 4);
     const assetLines = log.filter((l) => l.uri === `/assets/${asset}`);
     expect(assetLines.map((l) => [l.status, l.upstream, l.encoding])).toEqual([
       [200, '', 'br'],
@@ -143,7 +148,7 @@ describe.skipIf(!url)('three instances behind nginx (HTTPS, HTTP/2)', () => {
       const answer = await h2Request(h2, { ':path': path, ':method': 'POST', 'content-type': 'application/json' }, '{}');
       expect(answer.status, path).toBe(404);
     }
-    expect(linesSince(from).map((l) => l.upstream)).toEqual(['', '', '', '']);
+    expect((await loggedSince(from, 4)).map((l) => l.upstream)).toEqual(['', '', '', '']);
   });
 
   it('500 watchers of two market questions: at most one upstream request per question per second; members\' own calls never cached', async () => {
@@ -215,7 +220,7 @@ describe.skipIf(!url)('three instances behind nginx (HTTPS, HTTP/2)', () => {
       expect(answer.status).toBe(200);
       expect(header(answer.headers, 'x-cache')).toBe('BYPASS');
     }
-    const memberLines = linesSince(memberFrom);
+    const memberLines = await loggedSince(memberFrom, members.length * 5);
     expect(memberLines).toHaveLength(members.length * 5);
     expect(memberLines.filter((l) => !/^127\.0\.0\.1:\d+$/.test(l.upstream))).toEqual([]);
     console.log(`behind nginx, ${WATCHERS} watchers x ${ROUNDS} rounds over HTTP/2:\n  ${report.join('\n  ')}`);
