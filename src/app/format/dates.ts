@@ -32,6 +32,7 @@ export const formatDate = (ms: number, lang: Lang, timeZone?: string): string =>
 /** Hours and minutes ("15:05"). */
 export const formatTime = (ms: number, lang: Lang, timeZone?: string): string => format('time', ms, lang, timeZone);
 const two = (n: number): string => (n < 10 ? `0${n}` : String(n));
+const hoursMinutes = (d: Date): string => `${two(d.getHours())}:${two(d.getMinutes())}`;
 
 /**
  * Hours, minutes and seconds ("15:05:09"), for trade, open and settle times. In the member's own zone it is
@@ -41,7 +42,7 @@ const two = (n: number): string => (n < 10 ? `0${n}` : String(n));
 export function formatClock(ms: number, lang: Lang, timeZone?: string): string {
   if (timeZone !== undefined) return format('clock', ms, lang, timeZone);
   const d = new Date(ms);
-  return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+  return `${hoursMinutes(d)}:${two(d.getSeconds())}`;
 }
 /** Intl's short weekdays (Sunday first) and their place beside the time, in each language. */
 const WEEKDAYS: Readonly<Record<Lang, { readonly names: readonly string[]; readonly write: (day: string, time: string) => string }>> = {
@@ -58,5 +59,5 @@ export function formatWeekdayTime(ms: number, lang: Lang, timeZone?: string): st
   if (timeZone !== undefined) return format('weekdayTime', ms, lang, timeZone);
   const d = new Date(ms);
   const { names, write } = WEEKDAYS[lang];
-  return write(names[d.getDay()] ?? '', `${two(d.getHours())}:${two(d.getMinutes())}`);
+  return write(names[d.getDay()] ?? '', hoursMinutes(d));
 }

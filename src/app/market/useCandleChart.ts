@@ -41,7 +41,7 @@ export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: Ca
   /** Deltas that came before the library; null once it failed to load (nothing will draw them). */
   const waiting = useRef<CandleDelta[] | null>([]);
   /** The library is here and no bar was yet: builds the chart (once) when the first delta comes. */
-  const buildOnData = useRef<(() => Promise<void>) | null>(null);
+  const buildOnData = useRef<(() => void) | null>(null);
   const latestMarks = useRef(params.marks);
   const [live, setLive] = useState<LiveState>(freshState);
   const [failed, setFailed] = useState(false);
@@ -59,7 +59,7 @@ export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: Ca
         // own: no one long task that a tap on a slow phone would wait behind. Deltas that come meanwhile wait in order.
         await yieldToMain();
         if (gone) return;
-        const make = async (): Promise<void> => {
+        const make = (): void => {
           if (gone) return;
           const made = createCandleChart(node, { theme: chartTheme(), locale, decimals });
           created = made;
@@ -70,7 +70,7 @@ export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: Ca
           chart.current = made;
         };
         // An empty chart is never drawn: it is built when its first bars are here (one paint fewer on a slow phone).
-        if (waiting.current?.length) await make();
+        if (waiting.current?.length) make();
         else buildOnData.current = make;
       },
       () => {
