@@ -40,14 +40,14 @@ function endpointOf(path: string): { readonly method: 'GET' | 'POST'; readonly a
 const EARLY_GETS = earlyPaths.filter((p) => endpointOf(p).method === 'GET');
 const EARLY_PUBLIC = earlyPaths.filter((p) => !endpointOf(p).auth);
 
-/** key -> module path of every lazy screen, read from the router's own table (one line per screen). */
+/** key -> module path of every lazy screen, read from the app's screen table (one line per screen). */
 function lazyScreenModules(root: string): Map<string, string> {
-  const text = readFileSync(resolve(root, 'src/app/router/lazyScreens.ts'), 'utf8');
+  const text = readFileSync(resolve(root, 'src/app/wiring/lazyScreens.ts'), 'utf8');
   const out = new Map<string, string>();
   for (const m of text.matchAll(/^\s*(\w+): \(\) => import\('\.\.\/(screens\/[^']+)'\)/gm)) {
     if (m[1] && m[2]) out.set(m[1], resolve(root, 'src/app', m[2]));
   }
-  if (out.size < 10) throw new Error('boot-plugin: could not read the screens from src/app/router/lazyScreens.ts');
+  if (out.size < 10) throw new Error('boot-plugin: could not read the screens from src/app/wiring/lazyScreens.ts');
   return out;
 }
 

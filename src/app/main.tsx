@@ -1,7 +1,7 @@
 import { lazy, startTransition, StrictMode, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { AppRoot } from './app/AppRoot.tsx';
-import { createApp } from './app/createApp.ts';
+import { AppRoot } from './wiring/AppRoot.tsx';
+import { createApp } from './wiring/createApp.ts';
 import { yieldToMain } from './market/yieldToMain.ts';
 import { whenPageSettles } from './pwa/whenPageSettles.ts';
 

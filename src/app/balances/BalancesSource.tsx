@@ -1,6 +1,6 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
-import { useApi } from '../app/apiContext.ts';
+import { useApi } from '../api/apiContext.ts';
 import { isApiFailure, networkFailure } from '../api/failure.ts';
 import { tokenAtom } from '../state/session.ts';
 import {

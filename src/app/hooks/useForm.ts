@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiFailure, networkFailure } from '../api/failure.ts';
-import { serverFieldErrors, type FieldErrors } from '../components/fieldErrors.ts';
+import { serverFieldErrors, type FieldErrors } from './fieldErrors.ts';
 
 interface FormSpec<F extends string> {
   readonly fields: readonly F[];

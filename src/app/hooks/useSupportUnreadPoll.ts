@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useRef } from 'react';
-import { useApi } from '../app/apiContext.ts';
+import { useApi } from '../api/apiContext.ts';
 import { supportUnreadAtom } from '../state/supportUnread.ts';
 import { usePoll } from './usePoll.ts';
 

@@ -1,4 +1,4 @@
-import { useApi } from '../app/apiContext.ts';
+import { useApi } from '../api/apiContext.ts';
 import { useCall } from './useCall.ts';
 
 /** user/details for the signed-in member; nothing is called without a token (it would only 401). */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from '../router/navigation.tsx';
 import { BackIcon } from '../components/icons.tsx';
-import { useAppConfig } from '../money/useAppConfig.ts';
+import { useAppConfig } from '../hooks/useAppConfig.ts';
 import type { ScreenKey } from '../router/screens.ts';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useApi } from '../app/apiContext.ts';
+import { useApi } from '../api/apiContext.ts';
 import type { ApiClient } from '../api/client.ts';
 import { useCall } from '../hooks/useCall.ts';
 import { tokenAtom } from '../state/session.ts';

@@ -1,6 +1,6 @@
 import { render } from 'vitest-browser-react';
-import { AppRoot } from '../app/AppRoot.tsx';
-import { createApp } from '../app/createApp.ts';
+import { AppRoot } from '../wiring/AppRoot.tsx';
+import { createApp } from '../wiring/createApp.ts';
 import { fakeApi, type FakeApiOptions, type Handler } from './fakeApi.ts';
 
 /** Renders the whole app at `path` with an in-memory router and a fake API. */

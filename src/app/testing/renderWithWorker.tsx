@@ -2,8 +2,8 @@ import { proxy, wrap } from 'comlink';
 import { onTestFinished } from 'vitest';
 import { render } from 'vitest-browser-react';
 import type { RelayedRequest, RelayWorkerApi } from '../../workers/testing/relay.worker.ts';
-import { AppRoot } from '../app/AppRoot.tsx';
-import { createApp } from '../app/createApp.ts';
+import { AppRoot } from '../wiring/AppRoot.tsx';
+import { createApp } from '../wiring/createApp.ts';
 import { adoptMarketWorker } from '../market/marketWorker.ts';
 import { fakeApi, type FakeApiOptions, type Handler } from './fakeApi.ts';
 

@@ -1,4 +1,4 @@
-import { useApi } from '../../app/apiContext.ts';
+import { useApi } from '../../api/apiContext.ts';
 import { useCall } from '../../hooks/useCall.ts';
 
 /** product/details (cycles, fee, limits, decimals) once per product, public; the live figures come from the worker. */

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from '../../router/navigation.tsx';
 import type { ReviewItem } from '../../../contract/user.ts';
 import { isApiFailure, networkFailure, type ApiFailure } from '../../api/failure.ts';
-import { useApi } from '../../app/apiContext.ts';
+import { useApi } from '../../api/apiContext.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { ReviewList } from '../../money/ReviewList.tsx';
-import { useAppConfig } from '../../money/useAppConfig.ts';
+import { useAppConfig } from '../../hooks/useAppConfig.ts';
 
 /** The deposit just declared, under review; the member can ask for its status again. */
 export function DepositStatus({ submitted }: { readonly submitted: ReviewItem }) {

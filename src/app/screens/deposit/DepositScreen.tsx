@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { depositForm } from '../../../contract/forms.ts';
-import { contractFieldErrors } from '../../components/fieldErrors.ts';
+import { contractFieldErrors } from '../../hooks/fieldErrors.ts';
 import { useNavigate } from '../../router/navigation.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useForm } from '../../hooks/useForm.ts';
@@ -9,7 +9,7 @@ import { useLang } from '../../hooks/useLang.ts';
 import { formatMoney } from '../../format/index.ts';
 import { ChoiceGroup } from '../../money/ChoiceGroup.tsx';
 import { MemberScreen } from '../../money/MemberScreen.tsx';
-import { useAppConfig } from '../../money/useAppConfig.ts';
+import { useAppConfig } from '../../hooks/useAppConfig.ts';
 import { depositStepPath, type Method } from '../../money/depositStep.ts';
 
 export function DepositScreen() {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LedgerType } from '../../../contract/user.ts';
 import { isApiFailure, networkFailure } from '../../api/failure.ts';
-import { useApi } from '../../app/apiContext.ts';
+import { useApi } from '../../api/apiContext.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { PullToRefresh } from '../../components/PullToRefresh.tsx';

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Res } from '../../../contract/api.ts';
 import type { LedgerType } from '../../../contract/user.ts';
 import { isApiFailure, networkFailure, type ApiFailure } from '../../api/failure.ts';
-import { useApi } from '../../app/apiContext.ts';
+import { useApi } from '../../api/apiContext.ts';
 import { tokenAtom } from '../../state/session.ts';
 
 export type Entry = Res<'user/water'>['items'][number];

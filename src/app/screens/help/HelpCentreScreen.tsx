@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Notice } from '../../../contract/common.ts';
-import { useApi } from '../../app/apiContext.ts';
+import { useApi } from '../../api/apiContext.ts';
 import { ChevronIcon } from '../../components/icons.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { useCall } from '../../hooks/useCall.ts';

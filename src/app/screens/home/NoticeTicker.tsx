@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../router/navigation.tsx';
-import { useApi } from '../../app/apiContext.ts';
+import { useApi } from '../../api/apiContext.ts';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { useCall } from '../../hooks/useCall.ts';
 import { useLang } from '../../hooks/useLang.ts';

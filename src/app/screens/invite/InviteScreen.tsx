@@ -1,10 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { useApi } from '../../app/apiContext.ts';
+import { useApi } from '../../api/apiContext.ts';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { SignInPrompt } from '../../components/SignInPrompt.tsx';
 import { useCall } from '../../hooks/useCall.ts';
-import { useAppConfig } from '../../money/useAppConfig.ts';
+import { useAppConfig } from '../../hooks/useAppConfig.ts';
 import { tokenAtom } from '../../state/session.ts';
 import { InviteLink } from './InviteLink.tsx';
 import { InviteQr } from './InviteQr.tsx';

@@ -1,9 +1,9 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApi } from '../../app/apiContext.ts';
+import { useApi } from '../../api/apiContext.ts';
 import { loginPasswordForm } from '../../../contract/forms.ts';
-import { contractFieldErrors } from '../../components/fieldErrors.ts';
+import { contractFieldErrors } from '../../hooks/fieldErrors.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useForm } from '../../hooks/useForm.ts';

@@ -1,7 +1,7 @@
 import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../router/navigation.tsx';
-import { useApi } from '../../app/apiContext.ts';
+import { useApi } from '../../api/apiContext.ts';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { SignInPrompt } from '../../components/SignInPrompt.tsx';
 import { useUserDetails } from '../../hooks/useUserDetails.ts';

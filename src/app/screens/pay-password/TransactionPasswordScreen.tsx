@@ -1,8 +1,8 @@
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { useApi } from '../../app/apiContext.ts';
+import { useApi } from '../../api/apiContext.ts';
 import { changePayPasswordForm, setPayPasswordForm } from '../../../contract/forms.ts';
-import { contractFieldErrors } from '../../components/fieldErrors.ts';
+import { contractFieldErrors } from '../../hooks/fieldErrors.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { TextField } from '../../components/TextField.tsx';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Res } from '../../../contract/api.ts';
-import { useApi } from '../../app/apiContext.ts';
+import { useApi } from '../../api/apiContext.ts';
 import { bankCardForm } from '../../../contract/forms.ts';
-import { contractFieldErrors } from '../../components/fieldErrors.ts';
+import { contractFieldErrors } from '../../hooks/fieldErrors.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useForm } from '../../hooks/useForm.ts';

@@ -1,10 +1,10 @@
 import { useSetAtom } from 'jotai';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApi } from '../../app/apiContext.ts';
+import { useApi } from '../../api/apiContext.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { TextField } from '../../components/TextField.tsx';
-import type { FieldErrors } from '../../components/fieldErrors.ts';
+import type { FieldErrors } from '../../hooks/fieldErrors.ts';
 import { useForm } from '../../hooks/useForm.ts';
 import { showToastAtom } from '../../state/toast.ts';
 

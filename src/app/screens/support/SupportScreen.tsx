@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { SignInPrompt } from '../../components/SignInPrompt.tsx';
-import { useAppConfig } from '../../money/useAppConfig.ts';
+import { useAppConfig } from '../../hooks/useAppConfig.ts';
 import { tokenAtom } from '../../state/session.ts';
 import { ChatLog } from './ChatLog.tsx';
 import { ContactForm } from './ContactForm.tsx';

@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useReducer, useRef, useState } from 'react';
-import { useApi } from '../../app/apiContext.ts';
+import { useApi } from '../../api/apiContext.ts';
 import { isApiFailure, networkFailure, type ApiFailure } from '../../api/failure.ts';
 import { usePoll } from '../../hooks/usePoll.ts';
 import { supportUnreadAtom } from '../../state/supportUnread.ts';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { ScreenKey } from './screens.ts';
+import type { ScreenKey } from '../router/screens.ts';
 
 type Load = () => Promise<ComponentType>;
 

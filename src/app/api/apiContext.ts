@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { ApiClient } from '../api/client.ts';
+import type { ApiClient } from './client.ts';
 
 export const ApiContext = createContext<ApiClient | null>(null);
 

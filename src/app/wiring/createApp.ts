@@ -6,7 +6,7 @@ import { createI18n } from '../i18n/createI18n.ts';
 import { DEFAULT_LANG, intlLocale, isLang } from '../i18n/languages.ts';
 import { createAppRouter, type AppRouter } from '../router/appRouter.ts';
 import { createConfigLoader, rememberedConfig } from '../router/configLoader.ts';
-import { lazyScreens } from '../router/lazyScreens.ts';
+import { lazyScreens } from './lazyScreens.ts';
 import { authPath } from '../router/returnTo.ts';
 import { langAtom } from '../state/language.ts';
 import { tokenAtom } from '../state/session.ts';

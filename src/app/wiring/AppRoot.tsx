@@ -9,9 +9,9 @@ import { AppLayout } from '../layout/AppLayout.tsx';
 import { ErrorBoundary } from '../layout/ErrorBoundary.tsx';
 import { ThemeSync } from '../layout/ThemeSync.tsx';
 import { OfflineBanner } from '../pwa/OfflineBanner.tsx';
-import { AppRouterView } from '../router/AppRouterView.tsx';
+import { AppRouterView } from './AppRouterView.tsx';
 import type { App } from './createApp.ts';
-import { ApiContext } from './apiContext.ts';
+import { ApiContext } from '../api/apiContext.ts';
 
 export function AppRoot({ app }: { app: App }) {
   return (

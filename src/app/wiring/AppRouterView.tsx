@@ -1,8 +1,8 @@
 import { type ReactNode, useSyncExternalStore } from 'react';
 import { RouteLoading } from '../layout/RouteLoading.tsx';
-import type { AppRouter } from './appRouter.ts';
-import { Router } from './navigation.tsx';
-import { RouteContext } from './routeContext.ts';
+import type { AppRouter } from '../router/appRouter.ts';
+import { Router } from '../router/navigation.tsx';
+import { RouteContext } from '../router/routeContext.ts';
 
 /** Renders `children` at the router's committed location; the loading line until the first one commits. */
 export function AppRouterView({ router, children }: { router: AppRouter; children: ReactNode }) {
