@@ -20,7 +20,6 @@ export type Money = z.infer<typeof money>;
 
 /** A price: a decimal string at the product's own precision. */
 export const price = z.string().regex(/^\d+(\.\d+)?$/);
-export type Price = z.infer<typeof price>;
 
 /** A rate as a decimal string, e.g. "0.85" payout or "0.002" fee. */
 export const rate = z.string().regex(/^\d+(\.\d+)?$/);

@@ -1,13 +1,35 @@
 /**
  * Money, written once for the server and the app: bigint minor units (cents) inside, a decimal string on the wire
- * ("1250.50"), rates as parts per million. Never a float. The rounding rules are named here: the house rounds
- * what it pays down and what it charges up, so it never owes or takes a fraction of a cent it cannot account for.
+ * ("1250.50"), rates as parts per million, prices as the server's decimal strings (Price). Never a float. The
+ * rounding rules are named here: the house rounds what it pays down and what it charges up, so it never owes or
+ * takes a fraction of a cent it cannot account for.
  */
 declare const centsBrand: unique symbol;
 /** Money in minor units (cents). Branded: only toCents/parseCents/cents() and the helpers here make one. */
 export type Cents = bigint & { readonly [centsBrand]: true };
 /** Marks a bigint as cents: for literals (`cents(10_00n)`), database values and the result of arithmetic on cents. */
 export const cents = (value: bigint): Cents => value as Cents;
+
+declare const priceBrand: unique symbol;
+/**
+ * A market price as the server writes it: a non-negative decimal string at its product's precision ("1.08342").
+ * Branded like Cents, so a price is never taken for money (nor money for a price): only toPrice makes one.
+ */
+export type Price = string & { readonly [priceBrand]: true };
+const PRICE = /^(\d+)(?:\.(\d+))?$/;
+
+/** A wire price as a Price; null for anything that is not a plain non-negative decimal. */
+export const toPrice = (s: string): Price | null => (PRICE.test(s) ? (s as Price) : null);
+
+/** -1, 0 or 1 as `a` is below, at or above `b`, exactly: "1.50" and "1.5" are the same price; no float. */
+export function comparePrices(a: Price, b: Price): -1 | 0 | 1 {
+  const [, aWhole = '0', aFraction = ''] = PRICE.exec(a) ?? [];
+  const [, bWhole = '0', bFraction = ''] = PRICE.exec(b) ?? [];
+  const places = Math.max(aFraction.length, bFraction.length);
+  const x = BigInt(aWhole + aFraction.padEnd(places, '0'));
+  const y = BigInt(bWhole + bFraction.padEnd(places, '0'));
+  return x < y ? -1 : x > y ? 1 : 0;
+}
 
 /** Parts per million in one (a rate of 1). */
 export const PPM = 1_000_000n;

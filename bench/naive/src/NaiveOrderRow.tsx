@@ -1,6 +1,6 @@
 import { memo, useEffect, useState } from 'react';
 import type { Order } from '../../../src/contract/market.ts';
-import { formatRemaining } from '../../../src/app/market/formatRemaining.ts';
+import { formatRemaining } from '../../../src/app/format/duration.ts';
 import { clock } from './api.ts';
 
 /**

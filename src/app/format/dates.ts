@@ -1,6 +1,7 @@
 import type { Lang } from '../../contract/primitives.ts';
 import { intlLocale } from '../i18n/languages.ts';
 import { memoByKey } from './memo.ts';
+import { twoDigits as two } from './twoDigits.ts';
 
 /**
  * One clock style everywhere: 24 hours in every language. vn and zn use it by custom, and en does too,
@@ -31,7 +32,6 @@ export const formatDateTime = (ms: number, lang: Lang, timeZone?: string): strin
 export const formatDate = (ms: number, lang: Lang, timeZone?: string): string => format('date', ms, lang, timeZone);
 /** Hours and minutes ("15:05"). */
 export const formatTime = (ms: number, lang: Lang, timeZone?: string): string => format('time', ms, lang, timeZone);
-const two = (n: number): string => (n < 10 ? `0${n}` : String(n));
 const hoursMinutes = (d: Date): string => `${two(d.getHours())}:${two(d.getMinutes())}`;
 
 /**

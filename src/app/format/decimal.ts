@@ -8,8 +8,8 @@ const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 
 /**
  * Formats a decimal string exactly, in plain string arithmetic: rounded half away from zero to at most
- * `maxFraction` digits, padded to at least `minFraction`, grouped by three. Intl.NumberFormat gives the same
- * text (format.test.ts checks it digit for digit) but its first use loads the locale's number data, a task of
+ * `maxFraction` digits, padded to at least `minFraction`, grouped by three. Intl.NumberFormat with signDisplay
+ * 'negative' gives the same text (format.test.ts checks it digit for digit) but its first use loads the locale's number data, a task of
  * about 100 ms on a slow phone, on every first screen. Returns null for anything that is not a decimal.
  */
 export function formatDecimalString(value: string, marks: DecimalMarks, minFraction: number, maxFraction: number): string | null {
@@ -34,7 +34,22 @@ export function formatDecimalString(value: string, marks: DecimalMarks, minFract
   const whole = digits.slice(0, digits.length - scale).replace(/^0+(?=\d)/, '');
   const fraction = digits.slice(digits.length - scale).padEnd(minFraction, '0');
   const grouped = group(whole, marks.group);
-  return `${negative ? '-' : ''}${grouped}${fraction ? marks.decimal + fraction : ''}`;
+  // What rounds to zero has no sign: a member never reads "-0.00" (Intl's signDisplay 'negative').
+  const shownNegative = negative && /[1-9]/.test(digits);
+  return `${shownNegative ? '-' : ''}${grouped}${fraction ? marks.decimal + fraction : ''}`;
+}
+
+const PLAIN: DecimalMarks = { group: '', decimal: '.' };
+
+/**
+ * The sign a member reads on `value` shown to at most `places` decimals: -1, 1, or 0 when it rounds to zero
+ * ("-0.001" at 2 places is 0). Null for anything that is not a decimal.
+ */
+export function shownSign(value: string, places: number): -1 | 0 | 1 | null {
+  const shown = formatDecimalString(value, PLAIN, 0, places);
+  if (shown === null) return null;
+  if (!/[1-9]/.test(shown)) return 0;
+  return shown.startsWith('-') ? -1 : 1;
 }
 
 /** Adds one to a string of digits ("199" -> "200", "99" -> "100"). */

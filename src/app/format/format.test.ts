@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { intlLocale } from '../i18n/languages.ts';
-import { formatChange, formatClock, formatDate, formatDateTime, formatDecimal, formatInteger, formatMoney, formatPrice, formatTime, formatWeekdayTime } from './index.ts';
+import { formatChange, formatClock, formatDate, formatDateTime, formatDecimal, formatInteger, formatMoney, formatPrice, formatPriceAsWritten, formatRemaining, formatSignedMoney, formatTime, formatWeekdayTime, trendOf } from './index.ts';
 
 describe('format', () => {
   it('maps en / vn / zn to the Intl locales en-US / vi-VN / zh-CN', () => {
@@ -51,7 +51,36 @@ describe('format', () => {
     expect(formatChange('-0.005', 'en')).toBe('-0.01%');
   });
 
-  it('writes every decimal exactly as Intl.NumberFormat does, in each language, for any precision', () => {
+  it('shows what rounds to zero without a sign, and colours it flat: "0.00", never "-0.00"', () => {
+    expect(formatMoney('-0.00', 'en')).toBe('0.00');
+    expect(formatDecimal('-0.001', 'vn', 0, 2)).toBe('0');
+    expect(formatDecimal('-0.005', 'en', 2, 2)).toBe('-0.01');
+    expect(formatSignedMoney('-0.00', 'en')).toBe('0.00');
+    expect(formatSignedMoney('0', 'en')).toBe('0.00');
+    expect(formatSignedMoney('12.4', 'en')).toBe('+12.40');
+    expect(formatSignedMoney('-11.23', 'vn')).toBe('-11,23');
+    expect(formatSignedMoney('n/a', 'en')).toBe('n/a');
+    // The colour is the sign the member reads: a change shown as 0.00% is flat, not red.
+    for (const [value, trend] of [['-0.001', 'flat'], ['-0.00', 'flat'], ['0.004', 'flat'], ['-0.005', 'down'], ['0.005', 'up'], ['-11.23', 'down'], ['abc', 'flat']] as const) {
+      expect(trendOf(value), value).toBe(trend);
+    }
+    expect(trendOf('0.004', 3)).toBe('up');
+  });
+
+  it('writes a price at the precision the server sent it', () => {
+    expect(formatPriceAsWritten('101.50', 'vn')).toBe('101,50');
+    expect(formatPriceAsWritten('1234.5', 'en')).toBe('1,234.5');
+    expect(formatPriceAsWritten('67000', 'en')).toBe('67,000');
+  });
+
+  it('writes a countdown in whole seconds, rounded up', () => {
+    expect(formatRemaining(-5)).toBe('0:00');
+    expect(formatRemaining(6_001)).toBe('0:07');
+    expect(formatRemaining(299_000)).toBe('4:59');
+    expect(formatRemaining(3_723_000)).toBe('1:02:03');
+  });
+
+  it('writes every decimal exactly as Intl.NumberFormat does (no minus zero), in each language, for any precision', () => {
     const samples = ['0', '-0', '7', '-5', '0.5', '0.05', '0.004', '0.005', '-0.005', '-0.001', '9.995', '99.995', '999.9999', '1234.5', '-1234.5678', '1000000', '12345678901234567.89', '0.00001234', '100.000', '5.55555555555'];
     // And a spread of others, the same on every run: 1 to 15 whole digits, 0 to 10 fraction digits, each digit
     // drawn from a fixed MINSTD sequence, exact in doubles: a failure is reproducible.
@@ -71,7 +100,7 @@ describe('format', () => {
     }
     for (const lang of ['en', 'vn', 'zn'] as const) {
       for (const [min, max] of [[0, 0], [0, 2], [2, 2], [0, 8], [4, 4], [1, 3]] as const) {
-        const intl = new Intl.NumberFormat(intlLocale(lang), { minimumFractionDigits: min, maximumFractionDigits: max });
+        const intl = new Intl.NumberFormat(intlLocale(lang), { minimumFractionDigits: min, maximumFractionDigits: max, signDisplay: 'negative' });
         for (const value of samples) expect(formatDecimal(value, lang, min, max), `${value} ${lang} ${min}-${max}`).toBe(intl.format(value as `${number}`));
       }
       expect(formatInteger(1234567, lang)).toBe(new Intl.NumberFormat(intlLocale(lang)).format(1234567));

@@ -1,7 +1,6 @@
 import type { Lang } from '../../contract/primitives.ts';
-import { formatDecimalString, type DecimalMarks } from './decimal.ts';
+import { formatDecimalString, shownSign, type DecimalMarks } from './decimal.ts';
 
-const DECIMAL = /^-?\d+(\.\d+)?$/;
 const RATE = /^(\d+)(?:\.(\d+))?$/;
 
 /** The marks of en-US, vi-VN and zh-CN, as Intl.NumberFormat writes them (format.test.ts compares). */
@@ -25,6 +24,9 @@ export const formatMoney = (value: string, lang: Lang): string => formatDecimal(
 /** A price at the product's own precision (its number of decimals), never more, never fewer. */
 export const formatPrice = (value: string, decimals: number, lang: Lang): string => formatDecimal(value, lang, decimals, decimals);
 
+/** A price at the precision the server wrote it ("101.50": 2 decimals), for an order's open and settle price. */
+export const formatPriceAsWritten = (value: string, lang: Lang): string => formatPrice(value, value.split('.')[1]?.length ?? 0, lang);
+
 export const formatInteger = (value: number, lang: Lang): string => (Number.isSafeInteger(value) ? formatDecimal(String(value), lang, 0, 0) : String(value));
 
 /**
@@ -43,10 +45,27 @@ export function rateToPercent(rate: string): string {
 /** A rate ("0.0035") as the member's percentage number ("0.35" / "0,35"); the locale pack places the % sign. */
 export const formatPercent = (rate: string, lang: Lang): string => formatDecimal(rateToPercent(rate), lang, 0, 6);
 
+/**
+ * A signed decimal as the member reads it, to exactly `places` decimals: "+1.20", "-3.25", and no sign on what
+ * rounds to zero ("0.00", never "-0.00" or "+0.00"). Anything that is not a decimal is shown as given.
+ */
+function formatSigned(value: string, places: number, lang: Lang): string {
+  const sign = shownSign(value, places);
+  if (sign === null) return value;
+  return `${sign > 0 ? '+' : ''}${formatDecimal(value, lang, places, places)}`;
+}
+
 /** A signed percentage that is already in percent ("1.25", "-3.2") as "+1.25%" / "-3.20%"; what rounds to zero has no sign. */
-export function formatChange(percent: string, lang: Lang): string {
-  if (!DECIMAL.test(percent)) return percent;
-  const body = formatDecimal(percent.replace(/^-/, ''), lang, 2, 2);
-  const zero = !/[1-9]/.test(body);
-  return `${zero ? '' : percent.startsWith('-') ? '-' : '+'}${body}%`;
+export const formatChange = (percent: string, lang: Lang): string => (shownSign(percent, 2) === null ? percent : `${formatSigned(percent, 2, lang)}%`);
+
+/** A result or profit with its sign ("+12.40", "-11.23", "0.00"), so a loss never reads as a win. */
+export const formatSignedMoney = (value: string, lang: Lang): string => formatSigned(value, 2, lang);
+
+/**
+ * "up", "down" or "flat": the colour of a signed decimal shown to `places` decimals, from the sign the member
+ * reads on it (a change of "-0.001" shows "0.00%" and is flat, not red).
+ */
+export function trendOf(value: string, places = 2): 'up' | 'down' | 'flat' {
+  const sign = shownSign(value, places);
+  return sign === 1 ? 'up' : sign === -1 ? 'down' : 'flat';
 }

@@ -2,12 +2,9 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '../../contract/market.ts';
 import { useLang } from '../hooks/useLang.ts';
-import { formatClock, formatMoney, formatPrice } from '../format/index.ts';
-import { seenDiffers, trendOf } from './marketFormat.ts';
+import { formatClock, formatInteger, formatMoney, formatPriceAsWritten, trendOf } from '../format/index.ts';
+import { seenDiffers } from './seenPrice.ts';
 import { CountdownText } from './CountdownText.tsx';
-
-/** A price in the member's number format, with the places the server sent (the row does not know the product's decimals). */
-const price = (p: string, lang: Parameters<typeof formatPrice>[2]): string => formatPrice(p, p.split('.')[1]?.length ?? 0, lang);
 
 /**
  * One order: direction, amount, open price and time; while open, its live countdown (written by the
@@ -41,22 +38,22 @@ export const OrderRow = memo(function OrderRow({
       <dl className="order-row__facts">
         <div>
           <dt>{t('market.open_price')}</dt>
-          <dd>{price(order.openPrice, lang)}</dd>
+          <dd>{formatPriceAsWritten(order.openPrice, lang)}</dd>
         </div>
         {seenDiffers(order) ? (
           <div>
             <dt>{t('market.seen_price')}</dt>
-            <dd>{price(order.seenPrice ?? '', lang)}</dd>
+            <dd>{formatPriceAsWritten(order.seenPrice ?? '', lang)}</dd>
           </div>
         ) : null}
         <div>
           <dt>{open ? t('market.settle_time') : t('market.settle_price')}</dt>
-          <dd>{open ? formatClock(order.settleTime, lang) : (order.settlePrice === null ? '' : price(order.settlePrice, lang))}</dd>
+          <dd>{open ? formatClock(order.settleTime, lang) : (order.settlePrice === null ? '' : formatPriceAsWritten(order.settlePrice, lang))}</dd>
         </div>
         <div>
           <dt>{open ? t('market.cycle') : t('market.profit')}</dt>
           <dd className={open ? undefined : `trend-${trendOf(order.profit ?? '0')}`}>
-            {open ? t('market.seconds', { seconds: order.cycle }) : formatMoney(order.profit ?? '0.00', lang)}
+            {open ? t('market.seconds', { seconds: formatInteger(order.cycle, lang) }) : formatMoney(order.profit ?? '0.00', lang)}
           </dd>
         </div>
       </dl>

@@ -3,8 +3,7 @@ import { Link } from '../router/navigation.tsx';
 import type { ProductSummary } from '../../contract/market.ts';
 import { useLang } from '../hooks/useLang.ts';
 import { DemoMark } from './DemoMark.tsx';
-import { formatChange, formatPrice } from '../format/index.ts';
-import { trendOf } from './marketFormat.ts';
+import { formatChange, formatPrice, trendOf } from '../format/index.ts';
 import { MarketClosedLabel } from './MarketClosedLabel.tsx';
 
 /** One product with its live price and change; tapping it opens the chart. */

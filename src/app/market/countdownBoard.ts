@@ -1,7 +1,7 @@
 import { proxy } from 'comlink';
 import type { ClockMessage, SubscriptionHandle } from '../../workers/api.ts';
 import { msToNextStep } from './countdownSteps.ts';
-import { formatRemaining } from './formatRemaining.ts';
+import { formatRemaining } from '../format/duration.ts';
 import { deviceNow } from '../../shared/clock.ts';
 
 /** The part of the market worker the board uses (the wrapped worker fits it; tests pass a fake). */

@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from '../router/navigation.tsx';
 import type { ResultsMessage } from '../../workers/api.ts';
 import { refreshBalancesAtom } from '../balances/balancesState.ts';
-import { formatMoney, formatPrice } from '../format/index.ts';
+import { formatPriceAsWritten, formatSignedMoney } from '../format/index.ts';
 import { useLang } from '../hooks/useLang.ts';
 import type { MarketWorker } from '../market/marketWorker.ts';
 import { useMarketWorker } from '../market/useMarketWorker.ts';
 import { useSubscription } from '../market/useSubscription.ts';
 import { tokenAtom } from '../state/session.ts';
-import { addResults, signedAmount, type ResultSummary } from './resultSummary.ts';
+import { addResults, type ResultSummary } from './resultSummary.ts';
 import './results.css';
 
 /** How long a result stays up; a new result restarts it. */
@@ -53,7 +53,7 @@ export function ResultToastFor({ worker }: { readonly worker: MarketWorker | nul
     return () => clearTimeout(timer);
   }, [summary]);
 
-  const net = summary === null ? '' : signedAmount(formatMoney(summary.net, lang), summary.net);
+  const net = summary === null ? '' : formatSignedMoney(summary.net, lang);
   const only = summary?.profits.size === 1 ? summary.newest : undefined;
   const outcome = only?.status === 'won' ? 'won' : only?.status === 'lost' ? 'lost' : 'draw';
   return (
@@ -69,8 +69,8 @@ export function ResultToastFor({ worker }: { readonly worker: MarketWorker | nul
               {t('results.detail', {
                 symbol: only.symbol,
                 direction: t(`market.${only.direction}`),
-                open: formatPrice(only.openPrice, decimalsOf(only.openPrice), lang),
-                settle: formatPrice(only.settlePrice ?? only.openPrice, decimalsOf(only.settlePrice ?? only.openPrice), lang),
+                open: formatPriceAsWritten(only.openPrice, lang),
+                settle: formatPriceAsWritten(only.settlePrice ?? only.openPrice, lang),
               })}
             </p>
           ) : null}
@@ -87,6 +87,3 @@ export function ResultToastFor({ worker }: { readonly worker: MarketWorker | nul
     </section>
   );
 }
-
-/** A wire price carries its product's decimals ("101.50" → 2). */
-const decimalsOf = (price: string): number => price.split('.')[1]?.length ?? 0;

@@ -1,6 +1,6 @@
 import type { Order } from '../../contract/market.ts';
 import type { ResultsMessage } from '../../workers/api.ts';
-import { toCents } from '../../shared/money.ts';
+import { cents, fromCents, toCents } from '../../shared/money.ts';
 
 /** What the result toast shows: the orders that settled since it opened, and their net result. */
 export interface ResultSummary {
@@ -14,12 +14,6 @@ export interface ResultSummary {
   readonly id: number;
 }
 
-const fromCents = (cents: bigint): string => {
-  const negative = cents < 0n;
-  const abs = negative ? -cents : cents;
-  return `${negative ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
-};
-
 let nextId = 1;
 
 /**
@@ -32,11 +26,5 @@ export function addResults(shown: ResultSummary | null, message: ResultsMessage)
   for (const { profit, ids } of message.byProfit) for (const id of ids) profits.set(id, profit);
   let net = 0n;
   for (const profit of profits.values()) net += toCents(profit);
-  return { profits, newest: message.newest, net: fromCents(net), id: nextId++ };
-}
-
-/** "+12.40", "-11.23", "0.00": the sign is shown so a loss never reads as a win. */
-export function signedAmount(formatted: string, value: string): string {
-  if (/^-/.test(value)) return `-${formatted.replace(/^-/, '')}`;
-  return /^0+(\.0+)?$/.test(value) ? formatted : `+${formatted}`;
+  return { profits, newest: message.newest, net: fromCents(cents(net)), id: nextId++ };
 }

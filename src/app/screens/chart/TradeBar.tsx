@@ -2,8 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Direction, ProductDetails } from '../../../contract/market.ts';
 import { useLang } from '../../hooks/useLang.ts';
-import { formatChange, formatPrice } from '../../format/index.ts';
-import { trendOf } from '../../market/marketFormat.ts';
+import { formatChange, formatPrice, trendOf } from '../../format/index.ts';
 import { useLiveQuote } from '../../market/useLiveQuote.ts';
 import { ClosedReason } from '../trade/ClosedReason.tsx';
 

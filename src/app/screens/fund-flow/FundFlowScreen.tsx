@@ -6,6 +6,8 @@ import { useApi } from '../../api/apiContext.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { PullToRefresh } from '../../components/PullToRefresh.tsx';
+import { formatInteger } from '../../format/index.ts';
+import { useLang } from '../../hooks/useLang.ts';
 import { downloadBlob } from '../../money/download.ts';
 import { MemberScreen } from '../../money/MemberScreen.tsx';
 import { SelectField } from '../../money/SelectField.tsx';
@@ -25,6 +27,7 @@ export function FundFlowScreen() {
 
 function FundFlow() {
   const { t } = useTranslation();
+  const lang = useLang();
   const client = useApi();
   const [type, setType] = useState<LedgerType | null>(null);
   const ledger = useLedgerPages(type);
@@ -66,7 +69,7 @@ function FundFlow() {
       </section>
       <PullToRefresh onRefresh={ledger.refresh}>
         <section className="card" aria-label={t('screen.runningwater')}>
-          {ledger.page > 0 ? <p className="muted">{t('water.count', { shown: ledger.items.length, total: ledger.total })}</p> : null}
+          {ledger.page > 0 ? <p className="muted">{t('water.count', { shown: formatInteger(ledger.items.length, lang), total: formatInteger(ledger.total, lang) })}</p> : null}
           {ledger.page > 0 && ledger.total === 0 ? <p className="muted">{t('water.empty')}</p> : null}
           <LedgerList entries={ledger.items} />
           {ledger.failure ? <LoadFailure failure={ledger.failure} onRetry={ledger.retry} /> : null}

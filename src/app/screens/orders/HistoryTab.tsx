@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatInteger } from '../../format/index.ts';
+import { useLang } from '../../hooks/useLang.ts';
 import { LiveMark } from '../../market/LiveMark.tsx';
 import { OrderRow } from '../../market/OrderRow.tsx';
 import { useOrderHistory } from '../../market/useMarketData.ts';
@@ -9,6 +11,7 @@ const PAGE_SIZE = 20;
 /** Settled orders, newest first, a page at a time (order/list). */
 export function HistoryTab() {
   const { t } = useTranslation();
+  const lang = useLang();
   const [page, setPage] = useState(1);
   const { items, total, live } = useOrderHistory({ page, size: PAGE_SIZE });
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -28,7 +31,7 @@ export function HistoryTab() {
         <button type="button" className="button button--ghost" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
           {t('market.prev')}
         </button>
-        <span className="muted">{t('market.page', { page, pages })}</span>
+        <span className="muted">{t('market.page', { page: formatInteger(page, lang), pages: formatInteger(pages, lang) })}</span>
         <button type="button" className="button button--ghost" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
           {t('market.next')}
         </button>

@@ -8,8 +8,7 @@ import { FormAlert } from '../../components/FormAlert.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useLang } from '../../hooks/useLang.ts';
 import { useUserDetails } from '../../hooks/useUserDetails.ts';
-import { formatChange, formatMoney, formatPercent, formatPrice } from '../../format/index.ts';
-import { trendOf } from '../../market/marketFormat.ts';
+import { formatChange, formatInteger, formatMoney, formatPercent, formatPrice, trendOf } from '../../format/index.ts';
 import { useLiveQuote } from '../../market/useLiveQuote.ts';
 import { useMarketWorker } from '../../market/useMarketWorker.ts';
 import { authPath } from '../../router/returnTo.ts';
@@ -135,7 +134,7 @@ export function TradeTicket({ product, direction, cycle, onDirection, onCycle, o
         {product.cycles.map((c) => (
           <label key={c.seconds} className="choice">
             <input type="radio" name={cycleGroup} checked={c.seconds === cycle} onChange={() => onCycle(c.seconds)} />
-            <span>{t('market.cycle_option', { seconds: c.seconds, rate: formatPercent(c.payoutRate, lang) })}</span>
+            <span>{t('market.cycle_option', { seconds: formatInteger(c.seconds, lang), rate: formatPercent(c.payoutRate, lang) })}</span>
           </label>
         ))}
       </fieldset>

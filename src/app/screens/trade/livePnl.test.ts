@@ -13,6 +13,11 @@ describe('livePnl', () => {
     expect(livePnl({ ...order, amount: '10.01', payoutRate: '0.8' }, '67001')).toBe('8.00');
     expect(livePnl(order, 'n/a')).toBeNull();
   });
+  it('compares prices exactly: the same price at another precision is level, and no digit is lost to a float', () => {
+    expect(livePnl(order, '67000.5')).toBe('0.00');
+    // Both are the same double; as decimals the second is a tick higher.
+    expect(livePnl({ ...order, openPrice: '12345678901234567.01' }, '12345678901234567.02')).toBe('85.00');
+  });
 });
 
 describe('quickAmounts', () => {
