@@ -16,7 +16,7 @@ export function Balances({ details, labels }: Props) {
   const money = (amount: string | undefined) =>
     details && amount !== undefined ? t('app.amount_currency', { amount: formatMoney(amount, lang), currency: details.currency }) : '—';
   return (
-    <dl className="balances">
+    <dl className="figures">
       <div className="balances__main">
         <dt>{t(`${labels}.balance`)}</dt>
         <dd>{money(details?.balance)}</dd>

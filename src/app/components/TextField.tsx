@@ -1,8 +1,9 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes } from 'react';
+import { FieldMessages, useFieldDescription } from './FieldMessages.tsx';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'aria-invalid' | 'aria-describedby' | 'onChange' | 'value'>;
 
-interface Props extends InputProps {
+export interface TextFieldProps extends InputProps {
   readonly label: string;
   readonly value: string;
   readonly onValue: (value: string) => void;
@@ -12,30 +13,20 @@ interface Props extends InputProps {
 }
 
 /** A labelled input whose hint and error are tied to it for screen readers. */
-export function TextField({ label, value, onValue, error, hint, ...input }: Props) {
-  const id = useId();
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+export function TextField({ label, value, onValue, error, hint, ...input }: TextFieldProps) {
+  const field = useFieldDescription(hint, error);
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={field.id}>{label}</label>
       <input
         {...input}
-        id={id}
+        id={field.id}
         value={value}
         onChange={(e) => onValue(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
+        aria-invalid={field.invalid}
+        aria-describedby={field.describedBy}
       />
-      {hint ? (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={field.id} hint={hint} error={error} />
     </div>
   );
 }

@@ -1,25 +1,18 @@
 // Repeat visit: the worker keeps the last product list in IndexedDB (src/workers/market-cache.ts), and
 // a second worker (the next visit) sends it at once, marked stale, while its first product/list is still held.
-import { proxy, wrap, type Remote } from 'comlink';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { proxy, type Remote } from 'comlink';
+import { describe, expect, it } from 'vitest';
 import type { CandleDelta, ProductsMessage, StatusMessage } from '../../workers/api.ts';
-import type { RelayedRequest, RelayWorkerApi } from '../../workers/testing/relay.worker.ts';
+import type { RelayWorkerApi } from '../../workers/testing/relay.worker.ts';
 import { fakeApi, ok, type FakeApi } from '../testing/fakeApi.ts';
+import { startRelayWorker } from '../testing/relayWorker.ts';
 
 const row = (id: number, symbol: string) => ({
   id, symbol, name: symbol, category: 'crypto', price: '1.00', changePct: '0.00', decimals: 2, open: true,
 });
 
 async function startWorker(database: string, api: FakeApi): Promise<Remote<RelayWorkerApi>> {
-  const worker = new Worker(new URL('../../workers/testing/relay.worker.ts', import.meta.url), { type: 'module', name: `cache:${database}` });
-  onTestFinished(() => worker.terminate());
-  const remote = wrap<RelayWorkerApi>(worker);
-  await remote.relayTo(
-    proxy(async (url: string, init: RelayedRequest) => {
-      const response = await api.fetch(url, init);
-      return { status: response.status, body: await response.text() };
-    }),
-  );
+  const remote = await startRelayWorker(api, `cache:${database}`);
   await remote.setSession({ apiBase: 'http://test.invalid/api', token: null, lang: 'en' });
   return remote;
 }

@@ -1,5 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldMessages, useFieldDescription } from '../components/FieldMessages.tsx';
 import { PHOTO_TYPES } from './compressPhoto.ts';
 
 interface Props {
@@ -33,14 +34,13 @@ function usePreview(file: File | null): string | null {
  */
 export function PhotoField({ label, onFile, error, hint, name }: Props) {
   const { t } = useTranslation();
-  const id = useId();
+  const field = useFieldDescription(hint, error);
   const [file, setFile] = useState<File | null>(null);
   const preview = usePreview(file);
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <div className="field photo-field">
       <input
-        id={id}
+        id={field.id}
         className="photo-field__input"
         name={name}
         type="file"
@@ -50,10 +50,10 @@ export function PhotoField({ label, onFile, error, hint, name }: Props) {
           setFile(chosen);
           onFile(chosen);
         }}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
+        aria-invalid={field.invalid}
+        aria-describedby={field.describedBy}
       />
-      <label htmlFor={id} className="photo-field__label">
+      <label htmlFor={field.id} className="photo-field__label">
         <span>{label}</span>
         {/* The visible button; the input itself already announces the chosen file. */}
         <span className="photo-field__picker" aria-hidden="true">
@@ -62,16 +62,7 @@ export function PhotoField({ label, onFile, error, hint, name }: Props) {
         </span>
       </label>
       {preview ? <img className="photo-preview" src={preview} alt={label} /> : null}
-      {hint ? (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={field.id} hint={hint} error={error} />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { useForm } from '../../hooks/useForm.ts';
 import { compressPhoto, isAcceptedPhoto } from '../../money/compressPhoto.ts';
 import { PhotoField } from '../../money/PhotoField.tsx';
 import { showToastAtom } from '../../state/toast.ts';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 
 interface Props {
   readonly method: 'bank' | 'trc20';
@@ -78,9 +79,7 @@ export function DepositProof({ method, amount, onSubmitted }: Props) {
         error={form.errors.receipt ? t(form.errors.receipt) : undefined}
       />
       <FormAlert messageKey={form.formError} />
-      <button type="submit" className="button button--block" disabled={form.pending}>
-        {form.pending ? t('auth.submitting') : t('deposit.submit')}
-      </button>
+      <SubmitButton pending={form.pending} label={t('deposit.submit')} />
     </form>
   );
 }

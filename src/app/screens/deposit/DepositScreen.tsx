@@ -3,11 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { depositForm } from '../../../contract/forms.ts';
 import { contractFieldErrors } from '../../hooks/fieldErrors.ts';
 import { useNavigate } from '../../router/navigation.tsx';
-import { TextField } from '../../components/TextField.tsx';
 import { useForm } from '../../hooks/useForm.ts';
-import { useLang } from '../../hooks/useLang.ts';
-import { formatMoney } from '../../format/index.ts';
-import { ChoiceGroup } from '../../money/ChoiceGroup.tsx';
+import { ChoiceGroup } from '../../components/ChoiceGroup.tsx';
+import { AmountField } from '../../money/AmountField.tsx';
 import { MemberScreen } from '../../money/MemberScreen.tsx';
 import { useAppConfig } from '../../hooks/useAppConfig.ts';
 import { depositStepPath, type Method } from '../../money/depositStep.ts';
@@ -23,7 +21,6 @@ export function DepositScreen() {
 /** Step 1: how and how much; step 2 (/recharge2) says where to send it. */
 function DepositStart() {
   const { t, i18n } = useTranslation();
-  const lang = useLang();
   const navigate = useNavigate();
   const config = useAppConfig();
   const [method, setMethod] = useState<Method>('bank');
@@ -51,13 +48,10 @@ function DepositStart() {
           { value: 'trc20', label: t('review.method_trc20') },
         ]}
       />
-      <TextField
+      <AmountField
         label={t('deposit.amount')}
-        name="amount"
-        inputMode="decimal"
-        autoComplete="off"
         placeholder={t('prompt.depositAmount')}
-        hint={min && config ? t('deposit.min', { amount: formatMoney(min, lang), currency: config.currency }) : undefined}
+        minimum={{ amount: min, key: 'deposit.min' }}
         value={form.values.amount}
         onValue={form.set('amount')}
         error={form.errors.amount ? t(form.errors.amount) : undefined}

@@ -28,7 +28,7 @@ export function HoldingCard({ holding: h, onRedeem }: Props) {
         <h3 id={titleId}>{h.name}</h3>
         <span className={`badge holding__status holding__status--${h.status}`}>{t(`record.status_${h.status}`)}</span>
       </div>
-      <dl className="terms">
+      <dl className="figures">
         {row('record.principal', f.money(h.principal, h.currency))}
         {row('record.earned', f.money(h.earned, h.currency))}
         {row('record.estimated', f.money(h.estimatedProfit, h.currency))}

@@ -9,10 +9,11 @@ import { isApiFailure, networkFailure } from '../../api/failure.ts';
 import { useSubmissionKey } from '../../api/submissionKey.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { Sheet } from '../../components/Sheet.tsx';
-import { TextField } from '../../components/TextField.tsx';
+import { PayPasswordField } from '../../components/PayPasswordField.tsx';
 import { showToastAtom } from '../../state/toast.ts';
 import { useEarnFormat } from '../wealth/useEarnFormat.ts';
 import type { Holding } from './types.ts';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 
 interface Props {
   readonly holding: Holding;
@@ -74,13 +75,8 @@ export function RedeemSheet({ holding, hasPayPassword, onClose, onRedeemed }: Pr
         </>
       ) : (
         <form className="form" noValidate onSubmit={(e) => void onSubmit(e)}>
-          <TextField
+          <PayPasswordField
             label={t('record.pay_password')}
-            name="payPassword"
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={6}
             value={password}
             onValue={(v) => {
               setPassword(v);
@@ -89,9 +85,7 @@ export function RedeemSheet({ holding, hasPayPassword, onClose, onRedeemed }: Pr
             error={fieldError ? t(fieldError) : undefined}
           />
           <FormAlert messageKey={fieldError ? null : formError} />
-          <button type="submit" className="button button--block" disabled={pending}>
-            {pending ? t('auth.submitting') : t('record.confirm_redeem')}
-          </button>
+          <SubmitButton pending={pending} label={t('record.confirm_redeem')} />
         </form>
       )}
     </Sheet>

@@ -10,7 +10,7 @@ import { formatInteger } from '../../format/index.ts';
 import { useLang } from '../../hooks/useLang.ts';
 import { downloadBlob } from '../../money/download.ts';
 import { MemberScreen } from '../../money/MemberScreen.tsx';
-import { SelectField } from '../../money/SelectField.tsx';
+import { SelectField } from '../../components/SelectField.tsx';
 import { fetchAllEntries, ledgerCsv } from './exportLedger.ts';
 import { deviceNow } from '../../../shared/clock.ts';
 import { LedgerList } from './LedgerList.tsx';

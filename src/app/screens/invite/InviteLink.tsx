@@ -26,7 +26,7 @@ export function InviteLink({ code, link }: { readonly code: string; readonly lin
       </div>
       <div className="field">
         <label htmlFor={linkId}>{t('invite.link')}</label>
-        <input id={linkId} readOnly value={link} onFocus={(e) => e.target.select()} />
+        <input id={linkId} className="control" readOnly value={link} onFocus={(e) => e.target.select()} />
       </div>
       <button type="button" className="button button--block" onClick={() => void copy(link)}>
         {t('invite.copy_link')}

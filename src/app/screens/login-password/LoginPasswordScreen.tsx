@@ -9,6 +9,7 @@ import { TextField } from '../../components/TextField.tsx';
 import { useForm } from '../../hooks/useForm.ts';
 import { MemberScreen } from '../../money/MemberScreen.tsx';
 import { showToastAtom } from '../../state/toast.ts';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 
 export function LoginPasswordScreen() {
   // A new key after success empties the form.
@@ -42,9 +43,7 @@ function LoginPasswordForm({ onDone }: { readonly onDone: () => void }) {
       <TextField label={t('loginpwd.newPassword')} name="newPassword" type="password" autoComplete="new-password" hint={t('hint.password')} value={form.values.newPassword} onValue={form.set('newPassword')} error={error(form.errors.newPassword)} />
       <TextField label={t('loginpwd.confirmPassword')} name="confirmPassword" type="password" autoComplete="new-password" value={form.values.confirmPassword} onValue={form.set('confirmPassword')} error={error(form.errors.confirmPassword)} />
       <FormAlert messageKey={form.formError} />
-      <button type="submit" className="button button--block" disabled={form.pending}>
-        {form.pending ? t('auth.submitting') : t('loginpwd.submit')}
-      </button>
+      <SubmitButton pending={form.pending} label={t('loginpwd.submit')} />
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { TextField } from '../../components/TextField.tsx';
 import { useForm } from '../../hooks/useForm.ts';
 import { useSignIn } from '../../hooks/useSignIn.ts';
 import { authPath, EXPIRED_PARAM, NEXT_PARAM, safeNext } from '../../router/returnTo.ts';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 
 export function LoginScreen() {
   const { t, i18n } = useTranslation();
@@ -33,9 +34,7 @@ export function LoginScreen() {
       <TextField label={t('label.username')} name="username" autoComplete="username" autoCapitalize="none" value={form.values.username} onValue={form.set('username')} error={error(form.errors.username)} />
       <TextField label={t('label.password')} name="password" type="password" autoComplete="current-password" value={form.values.password} onValue={form.set('password')} error={error(form.errors.password)} />
       <FormAlert messageKey={form.formError} />
-      <button type="submit" className="button button--block" disabled={form.pending}>
-        {form.pending ? t('auth.submitting') : t('auth.login')}
-      </button>
+      <SubmitButton pending={form.pending} label={t('auth.login')} />
       <p className="form__links">
         <span>{t('auth.no_account')}</span> <Link to={authPath('/reg', next)}>{t('auth.register')}</Link>
       </p>

@@ -1,6 +1,7 @@
 import { useDeferredValue, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Category } from '../../../contract/market.ts';
+import { Tabs, tabPanel } from '../../components/Tabs.tsx';
 import { LiveMark } from '../../market/LiveMark.tsx';
 import { ProductRow } from '../../market/ProductRow.tsx';
 import { useProducts } from '../../market/useMarketData.ts';
@@ -22,23 +23,8 @@ export function MarketScreen() {
   useRowsInView('hq', list, shown?.map((p) => p.id) ?? []);
   return (
     <div className="stack">
-      <div className="segmented" role="tablist" aria-label={t('market.categories')}>
-        {CATEGORIES.map((c) => (
-          <button
-            key={c}
-            type="button"
-            role="tab"
-            id={`hq-tab-${c}`}
-            aria-selected={c === category}
-            aria-controls="hq-panel"
-            className="segmented__item"
-            onClick={() => setCategory(c)}
-          >
-            {t(`market.${c}`)}
-          </button>
-        ))}
-      </div>
-      <section id="hq-panel" role="tabpanel" aria-labelledby={`hq-tab-${listed}`} aria-busy={listed !== category} className="panel live-panel">
+      <Tabs name="hq" label={t('market.categories')} tabs={CATEGORIES} chosen={category} onChoose={setCategory} labelOf={(c) => t(`market.${c}`)} />
+      <section {...tabPanel('hq', listed, category)} className="panel live-panel">
         <LiveMark live={live} />
         {shown === null ? <p className="muted">{t('app.loading')}</p> : null}
         {shown !== null && shown.length === 0 ? <p className="muted">{t('market.empty')}</p> : null}

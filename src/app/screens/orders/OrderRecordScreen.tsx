@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from '../../router/navigation.tsx';
 import { PullToRefresh } from '../../components/PullToRefresh.tsx';
 import { SignInPrompt } from '../../components/SignInPrompt.tsx';
+import { Tabs, tabPanel } from '../../components/Tabs.tsx';
 import { useMarketWorker } from '../../market/useMarketWorker.ts';
 import { tokenAtom } from '../../state/session.ts';
 import { HistoryTab } from './HistoryTab.tsx';
@@ -29,25 +30,10 @@ function OrderRecords() {
   const worker = useMarketWorker();
   return (
     <div className="stack">
-      <div className="segmented" role="tablist" aria-label={t('market.record_tabs')}>
-        {TABS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            id={`orders-tab-${name}`}
-            aria-selected={name === tab}
-            aria-controls="orders-panel"
-            className="segmented__item"
-            onClick={() => setTab(name)}
-          >
-            {t(name === 'open' ? 'market.open_positions' : 'market.history')}
-          </button>
-        ))}
-      </div>
+      <Tabs name="orders" label={t('market.record_tabs')} tabs={TABS} chosen={tab} onChoose={setTab} labelOf={(name) => t(name === 'open' ? 'market.open_positions' : 'market.history')} />
       {/* The worker asks its lists again; they arrive as diffs of the one order store, so no row is doubled. */}
       <PullToRefresh onRefresh={() => worker?.refresh()}>
-        <section id="orders-panel" role="tabpanel" aria-labelledby={`orders-tab-${shown}`} className="panel live-panel" aria-busy={shown !== tab}>
+        <section {...tabPanel('orders', shown, tab)} className="panel live-panel">
           {shown === 'open' ? <OpenPositionsTab /> : <HistoryTab />}
         </section>
       </PullToRefresh>

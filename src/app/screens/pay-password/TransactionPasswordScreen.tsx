@@ -10,6 +10,7 @@ import { useForm } from '../../hooks/useForm.ts';
 import { MemberScreen } from '../../money/MemberScreen.tsx';
 import { useMemberCall } from '../../money/useMemberCall.ts';
 import { showToastAtom } from '../../state/toast.ts';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 
 export function TransactionPasswordScreen() {
   return (
@@ -62,9 +63,7 @@ function PayPasswordForm({ changing, onDone }: { readonly changing: boolean; rea
       <TextField {...digits} label={t('paypwd.newPayPassword')} name="newPayPassword" hint={t('paypwd.hint')} value={form.values.newPayPassword} onValue={form.set('newPayPassword')} error={error(form.errors.newPayPassword)} />
       <TextField {...digits} label={t('paypwd.confirmPayPassword')} name="confirmPayPassword" value={form.values.confirmPayPassword} onValue={form.set('confirmPayPassword')} error={error(form.errors.confirmPayPassword)} />
       <FormAlert messageKey={form.formError} />
-      <button type="submit" className="button button--block" disabled={form.pending}>
-        {form.pending ? t('auth.submitting') : t('paypwd.submit')}
-      </button>
+      <SubmitButton pending={form.pending} label={t('paypwd.submit')} />
     </form>
   );
 }

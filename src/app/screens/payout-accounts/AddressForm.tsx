@@ -8,6 +8,7 @@ import { contractFieldErrors } from '../../hooks/fieldErrors.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useForm } from '../../hooks/useForm.ts';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 
 type Wallets = Res<'user/getUserWallets'>;
 
@@ -43,9 +44,7 @@ export function AddressForm({ onSaved }: { readonly onSaved: (w: Wallets) => voi
         error={form.errors.address ? t(form.errors.address) : undefined}
       />
       <FormAlert messageKey={form.formError} />
-      <button type="submit" className="button button--block" disabled={form.pending}>
-        {form.pending ? t('auth.submitting') : t('bank.save_address')}
-      </button>
+      <SubmitButton pending={form.pending} label={t('bank.save_address')} />
     </form>
   );
 }

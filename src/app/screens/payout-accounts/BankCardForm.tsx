@@ -6,7 +6,8 @@ import { contractFieldErrors } from '../../hooks/fieldErrors.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useForm } from '../../hooks/useForm.ts';
-import { SelectField } from '../../money/SelectField.tsx';
+import { SelectField } from '../../components/SelectField.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 
 type Wallets = Res<'user/getUserWallets'>;
 type Banks = Res<'common/banks'>['items'];
@@ -46,9 +47,7 @@ export function BankCardForm({ banks, onSaved }: { readonly banks: Banks; readon
       {text('city', 'address-level2')}
       {text('province', 'address-level1')}
       <FormAlert messageKey={form.formError} />
-      <button type="submit" className="button button--block" disabled={form.pending}>
-        {form.pending ? t('auth.submitting') : t('bank.save_card')}
-      </button>
+      <SubmitButton pending={form.pending} label={t('bank.save_card')} />
     </form>
   );
 }

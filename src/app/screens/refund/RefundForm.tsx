@@ -6,9 +6,11 @@ import { useApi } from '../../api/apiContext.ts';
 import { refundForm } from '../../../contract/forms.ts';
 import { contractFieldErrors } from '../../hooks/fieldErrors.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
+import { PayPasswordField } from '../../components/PayPasswordField.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useForm } from '../../hooks/useForm.ts';
 import { showToastAtom } from '../../state/toast.ts';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 
 /** wallet/submit: the anti-fraud refund request; it is reviewed, and credited through the ledger if approved. */
 export function RefundForm({ onDone }: { readonly onDone: () => void }) {
@@ -40,16 +42,14 @@ export function RefundForm({ onDone }: { readonly onDone: () => void }) {
       {text('idNumber', 'off')}
       <TextField label={t('refund.lostAmount')} name="lostAmount" inputMode="decimal" autoComplete="off" value={form.values.lostAmount} onValue={form.set('lostAmount')} error={error(form.errors.lostAmount)} />
       {text('refundNumber', 'off')}
-      <TextField label={t('refund.payPassword')} name="payPassword" type="password" inputMode="numeric" autoComplete="off" maxLength={6} hint={t('paypwd.hint')} value={form.values.payPassword} onValue={form.set('payPassword')} error={error(form.errors.payPassword)} />
+      <PayPasswordField label={t('refund.payPassword')} hint={t('paypwd.hint')} value={form.values.payPassword} onValue={form.set('payPassword')} error={error(form.errors.payPassword)} />
       <FormAlert messageKey={form.formError} />
       {form.formError === 'error.pay_password_unset' ? (
         <Link to="/txpassword" className="button button--ghost">
           {t('withdraw.set_password')}
         </Link>
       ) : null}
-      <button type="submit" className="button button--block" disabled={form.pending}>
-        {form.pending ? t('auth.submitting') : t('refund.submit')}
-      </button>
+      <SubmitButton pending={form.pending} label={t('refund.submit')} />
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { FormAlert } from '../../components/FormAlert.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useForm } from '../../hooks/useForm.ts';
 import { useSignIn } from '../../hooks/useSignIn.ts';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 
 export function RegisterScreen() {
   const { t, i18n } = useTranslation();
@@ -34,9 +35,7 @@ export function RegisterScreen() {
       <TextField label={t('label.confirmPassword')} name="confirmPassword" type="password" autoComplete="new-password" value={form.values.confirmPassword} onValue={form.set('confirmPassword')} error={error(form.errors.confirmPassword)} />
       <TextField label={t('label.inviteCode')} name="inviteCode" autoCapitalize="none" value={form.values.inviteCode} onValue={form.set('inviteCode')} error={error(form.errors.inviteCode)} />
       <FormAlert messageKey={form.formError} />
-      <button type="submit" className="button button--block" disabled={form.pending}>
-        {form.pending ? t('auth.submitting') : t('auth.register')}
-      </button>
+      <SubmitButton pending={form.pending} label={t('auth.register')} />
       <p className="form__links">
         <span>{t('auth.have_account')}</span> <Link to="/login">{t('auth.login')}</Link>
       </p>

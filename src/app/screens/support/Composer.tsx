@@ -36,6 +36,7 @@ export function Composer({ onSend }: { readonly onSend: (text: string) => void }
       </label>
       <textarea
         id={id}
+        className="control"
         rows={2}
         value={text}
         placeholder={t('kf.placeholder')}

@@ -1,12 +1,14 @@
 import { useSetAtom } from 'jotai';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/apiContext.ts';
+import { FieldMessages, useFieldDescription } from '../../components/FieldMessages.tsx';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import type { FieldErrors } from '../../hooks/fieldErrors.ts';
 import { useForm } from '../../hooks/useForm.ts';
 import { showToastAtom } from '../../state/toast.ts';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 
 const fields = ['name', 'contact', 'message'] as const;
 type Field = (typeof fields)[number];
@@ -30,7 +32,6 @@ function ContactFields({ onSent }: { readonly onSent: () => void }) {
   const { t } = useTranslation();
   const client = useApi();
   const toast = useSetAtom(showToastAtom);
-  const messageId = useId();
   const form = useForm({
     fields,
     initial: { name: '', contact: '', message: '' },
@@ -43,6 +44,7 @@ function ContactFields({ onSent }: { readonly onSent: () => void }) {
   });
   const error = (key: string | undefined) => (key ? t(key) : undefined);
   const messageError = error(form.errors.message);
+  const message = useFieldDescription(undefined, messageError);
   return (
     <form className="panel form" noValidate aria-labelledby="contact-title" onSubmit={(e) => void form.onSubmit(e)}>
       <h2 id="contact-title">{t('kf.contact_title')}</h2>
@@ -50,27 +52,21 @@ function ContactFields({ onSent }: { readonly onSent: () => void }) {
       <TextField label={t('kf.contact_name')} name="name" autoComplete="name" maxLength={60} value={form.values.name} onValue={form.set('name')} error={error(form.errors.name)} />
       <TextField label={t('kf.contact_contact')} name="contact" autoComplete="email" maxLength={120} value={form.values.contact} onValue={form.set('contact')} error={error(form.errors.contact)} />
       <div className="field">
-        <label htmlFor={messageId}>{t('kf.contact_message')}</label>
+        <label htmlFor={message.id}>{t('kf.contact_message')}</label>
         <textarea
-          id={messageId}
+          id={message.id}
           name="message"
           rows={4}
           maxLength={MESSAGE_MAX}
           value={form.values.message}
           onChange={(e) => form.set('message')(e.target.value)}
-          aria-invalid={messageError ? true : undefined}
-          aria-describedby={messageError ? `${messageId}-error` : undefined}
+          aria-invalid={message.invalid}
+          aria-describedby={message.describedBy}
         />
-        {messageError ? (
-          <p id={`${messageId}-error`} className="field__error">
-            {messageError}
-          </p>
-        ) : null}
+        <FieldMessages id={message.id} error={messageError} />
       </div>
       <FormAlert messageKey={form.formError} />
-      <button type="submit" className="button button--block" disabled={form.pending}>
-        {form.pending ? t('auth.submitting') : t('kf.contact_submit')}
-      </button>
+      <SubmitButton pending={form.pending} label={t('kf.contact_submit')} />
     </form>
   );
 }

@@ -14,6 +14,7 @@ import { Terms } from './Terms.tsx';
 import type { EarnProduct } from './types.ts';
 import { useEarnFormat } from './useEarnFormat.ts';
 import { buyRefusal, formOf } from './buyRefusal.ts';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 
 interface Props {
   readonly product: EarnProduct;
@@ -89,9 +90,7 @@ export function BuySheet({ product, available, onClose, onBought }: Props) {
         <Estimate product={product} amount={amount} />
         {/* A refusal about the amount shows under the field; anything else here. */}
         <FormAlert messageKey={serverError && !serverError.field ? serverError.form : null} />
-        <button type="submit" className="button button--block" disabled={pending}>
-          {pending ? t('auth.submitting') : t(action)}
-        </button>
+        <SubmitButton pending={pending} label={t(action)} />
       </form>
     </Sheet>
   );

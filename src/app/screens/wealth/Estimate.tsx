@@ -15,7 +15,7 @@ export function Estimate({ product, amount }: { readonly product: EarnProduct; r
     <section className="estimate" aria-live="polite" aria-label={t('earn.estimate')}>
       <h3>{t('earn.estimate')}</h3>
       {estimate ? (
-        <dl className="terms">
+        <dl className="figures">
           <div>
             <dt>{t('earn.daily_profit')}</dt>
             <dd>{f.money(estimate.dailyProfit, product.currency)}</dd>

@@ -7,7 +7,7 @@ export function Terms({ product, withMaximum = false }: { readonly product: Earn
   const { t } = useTranslation();
   const f = useEarnFormat();
   return (
-    <dl className="terms">
+    <dl className="figures">
       <div>
         <dt>{t('earn.daily_rate')}</dt>
         <dd>{f.percent(product.dailyRate)}</dd>

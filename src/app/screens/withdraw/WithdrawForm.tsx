@@ -8,14 +8,14 @@ import { contractFieldErrors } from '../../hooks/fieldErrors.ts';
 import { useSubmissionKey } from '../../api/submissionKey.ts';
 import { useApi } from '../../api/apiContext.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
-import { TextField } from '../../components/TextField.tsx';
+import { PayPasswordField } from '../../components/PayPasswordField.tsx';
 import { useForm } from '../../hooks/useForm.ts';
-import { useLang } from '../../hooks/useLang.ts';
-import { formatMoney } from '../../format/index.ts';
-import { ChoiceGroup } from '../../money/ChoiceGroup.tsx';
-import { SelectField } from '../../money/SelectField.tsx';
+import { ChoiceGroup } from '../../components/ChoiceGroup.tsx';
+import { AmountField } from '../../money/AmountField.tsx';
+import { SelectField } from '../../components/SelectField.tsx';
 import { useAppConfig } from '../../hooks/useAppConfig.ts';
 import { showToastAtom } from '../../state/toast.ts';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 
 type Address = Res<'user/getUserWallets'>['addresses'][number];
 interface Props {
@@ -32,7 +32,6 @@ const fixes: Partial<Record<string, { to: string; label: string }>> = {
 
 export function WithdrawForm({ addresses, onDone }: Props) {
   const { t, i18n } = useTranslation();
-  const lang = useLang();
   const client = useApi();
   const config = useAppConfig();
   const toast = useSetAtom(showToastAtom);
@@ -77,24 +76,16 @@ export function WithdrawForm({ addresses, onDone }: Props) {
           error={error(form.errors.addressId)}
         />
       ) : null}
-      <TextField
+      <AmountField
         label={t('withdraw.amount')}
-        name="amount"
-        inputMode="decimal"
-        autoComplete="off"
         placeholder={t('prompt.withdrawAmount')}
-        hint={min && config ? t('withdraw.min', { amount: formatMoney(min, lang), currency: config.currency }) : undefined}
+        minimum={{ amount: min, key: 'withdraw.min' }}
         value={form.values.amount}
         onValue={form.set('amount')}
         error={error(form.errors.amount)}
       />
-      <TextField
+      <PayPasswordField
         label={t('withdraw.password')}
-        name="payPassword"
-        type="password"
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={6}
         hint={t('paypwd.hint')}
         value={form.values.payPassword}
         onValue={form.set('payPassword')}
@@ -106,9 +97,7 @@ export function WithdrawForm({ addresses, onDone }: Props) {
           {t(fix.label)}
         </Link>
       ) : null}
-      <button type="submit" className="button button--block" disabled={form.pending}>
-        {form.pending ? t('auth.submitting') : t('withdraw.submit')}
-      </button>
+      <SubmitButton pending={form.pending} label={t('withdraw.submit')} />
     </form>
   );
 }

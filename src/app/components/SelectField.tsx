@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { FieldMessages, useFieldDescription } from './FieldMessages.tsx';
 
 interface Props {
   readonly label: string;
@@ -13,18 +13,11 @@ interface Props {
 
 /** A labelled native select (the phone's own picker), with its error tied to it. */
 export function SelectField({ label, value, onValue, options, placeholder, error, name }: Props) {
-  const id = useId();
+  const field = useFieldDescription(undefined, error);
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        name={name}
-        value={value}
-        onChange={(e) => onValue(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      >
+      <label htmlFor={field.id}>{label}</label>
+      <select id={field.id} name={name} value={value} onChange={(e) => onValue(e.target.value)} aria-invalid={field.invalid} aria-describedby={field.describedBy}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -32,11 +25,7 @@ export function SelectField({ label, value, onValue, options, placeholder, error
           </option>
         ))}
       </select>
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={field.id} error={error} />
     </div>
   );
 }
