@@ -20,7 +20,7 @@ const TESTS = '[.]test[.]tsx?$';
 const appFolder = (names) => `^src/app/(${names.join('|')})/`;
 /** One rule per folder: nothing in it imports a folder above it, or the entry (src/app/*.tsx). */
 const appOrder = APP_FOLDERS.map((name, i) => ({
-  name: `app-order-${name}`,
+  name: `app-no-import-up-from-${name}`,
   severity: 'error',
   comment:
     `src/app/${name}/ imports only its own folder and those below it (${APP_FOLDERS.slice(i + 1).join(', ') || 'none'}): ` +
