@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../hooks/useLang.ts';
 import { formatDateTime } from '../../format/index.ts';
-import { useEarnFormat } from '../wealth/useEarnFormat.ts';
+import { useEarnFormat } from '../../hooks/useEarnFormat.ts';
 import { RevenueRecords } from './RevenueRecords.tsx';
 import type { Holding } from './types.ts';
 

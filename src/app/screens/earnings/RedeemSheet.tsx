@@ -11,7 +11,7 @@ import { FormAlert } from '../../components/FormAlert.tsx';
 import { Sheet } from '../../components/Sheet.tsx';
 import { PayPasswordField } from '../../components/PayPasswordField.tsx';
 import { showToastAtom } from '../../state/toast.ts';
-import { useEarnFormat } from '../wealth/useEarnFormat.ts';
+import { useEarnFormat } from '../../hooks/useEarnFormat.ts';
 import type { Holding } from './types.ts';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 

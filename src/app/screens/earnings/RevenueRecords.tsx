@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ChevronIcon } from '../../components/icons.tsx';
-import { useEarnFormat } from '../wealth/useEarnFormat.ts';
+import { useEarnFormat } from '../../hooks/useEarnFormat.ts';
 import type { Holding } from './types.ts';
 
 /** One row per paid day: the UTC day it fell due, the principal it was paid on, and the profit. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Res } from '../../../contract/api.ts';
 import { useLang } from '../../hooks/useLang.ts';
 import { formatInteger } from '../../format/index.ts';
-import { useEarnFormat } from '../wealth/useEarnFormat.ts';
+import { useEarnFormat } from '../../hooks/useEarnFormat.ts';
 
 type Levels = Res<'user/invite'>['levels'];
 

@@ -12,7 +12,7 @@ import { Estimate } from './Estimate.tsx';
 import { ProductDescription } from './ProductDescription.tsx';
 import { Terms } from './Terms.tsx';
 import type { EarnProduct } from './types.ts';
-import { useEarnFormat } from './useEarnFormat.ts';
+import { useEarnFormat } from '../../hooks/useEarnFormat.ts';
 import { buyRefusal, formOf } from './buyRefusal.ts';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 

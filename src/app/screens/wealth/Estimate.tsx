@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { estimateEarnings } from '../../../shared/earnings.ts';
 import type { EarnProduct } from './types.ts';
-import { useEarnFormat } from './useEarnFormat.ts';
+import { useEarnFormat } from '../../hooks/useEarnFormat.ts';
 
 /**
  * The estimate before buying, from the very function the server accrues with (src/shared/earnings.ts), so the

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { EarnProduct } from './types.ts';
-import { useEarnFormat } from './useEarnFormat.ts';
+import { useEarnFormat } from '../../hooks/useEarnFormat.ts';
 
 /** The terms a member decides on: daily rate, cycle, single minimum (and maximum), and a pledge's currency. */
 export function Terms({ product, withMaximum = false }: { readonly product: EarnProduct; readonly withMaximum?: boolean }) {

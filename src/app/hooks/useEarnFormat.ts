@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { formatMoney, formatPercent } from '../../format/index.ts';
-import { useLang } from '../../hooks/useLang.ts';
+import { formatMoney, formatPercent } from '../format/index.ts';
+import { useLang } from './useLang.ts';
 
 /** Formatters for the earning screens: money with its currency, a rate as a percentage, a day count. */
 export function useEarnFormat() {
