@@ -48,6 +48,9 @@ export default tseslint.config(
   typesOnly(['src/charts/**'], ours('streams'), 'charts use stream types only'),
   layer(['src/app/**'], ours('streams', 'server'), 'app imports charts and the worker and contract types only'),
   typesOnly(['src/app/**'], [...ours('workers', 'contract'), INTERVAL_TABLE, FORMS, ERROR_TABLE], 'app imports worker and contract types only (and the interval table, the forms and the error table)'),
+  // The one HTTP client of the page and the worker: the contract's types and error table, nothing else of ours.
+  layer(['src/http/**'], ours('app', 'workers', 'streams', 'charts', 'server', 'shared'), 'http imports the contract only'),
+  typesOnly(['src/http/**'], [...ours('contract'), ERROR_TABLE], 'http uses the contract for types only (and its error table)'),
   layer(['src/contract/**'], ours('app', 'workers', 'streams', 'charts', 'server'), 'the contract imports nothing of ours'),
   // Pure functions both sides must agree on (earnings estimate, address checksum); importable by app and server.
   layer(['src/shared/**'], ours('app', 'workers', 'streams', 'charts', 'server', 'contract'), 'shared imports nothing of ours'),

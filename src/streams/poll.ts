@@ -15,7 +15,7 @@ import {
 import { backoffDelay, type BackoffOptions } from './backoff-delay.ts';
 import type { PollState } from './messages.ts';
 
-/** One request. A Promise in the worker (ky/fetch with the signal); any ObservableInput works. */
+/** One request. A Promise in the worker (the HTTP client's call with the signal); any ObservableInput works. */
 export type PollRequest<T> = (signal: AbortSignal) => ObservableInput<T>;
 
 export interface PollOptions<T = unknown> {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LANG_KEY, readItem, TOKEN_KEY } from '../storage/local.ts';
 import { fail, fakeApi, ok, type Handler } from '../testing/fakeApi.ts';
 import { createApiClient } from './client.ts';
-import { getPaths, idempotentPaths } from './paths.ts';
+import { getPaths, idempotentPaths } from '../../http/paths.ts';
 import { createSubmissionKey } from './submissionKey.ts';
 import { bankWithdrawalForm, trcWithdrawalForm } from '../../contract/forms.ts';
 import type { Req } from '../../contract/api.ts';

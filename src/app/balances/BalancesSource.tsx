@@ -1,7 +1,7 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useApi } from '../app/apiContext.ts';
-import { isApiFailure, networkFailure } from '../api/failure.ts';
+import { asApiFailure } from '../../http/failure.ts';
 import { tokenAtom } from '../state/session.ts';
 import {
   balancesAtom, balancesVersionAtom, balanceUsersAtom, hasPendingReview, refreshBalancesAtom, REVIEW_POLL_MS,
@@ -35,7 +35,7 @@ export function BalancesSource() {
         const kept = lastGood.current;
         // A failed refresh keeps good figures; a failed first read says so.
         if (kept?.token === token && kept.state.status === 'ok') return;
-        setEntry({ token, state: { status: 'error', failure: isApiFailure(e) ? e : networkFailure } });
+        setEntry({ token, state: { status: 'error', failure: asApiFailure(e) } });
       },
     );
     return () => {

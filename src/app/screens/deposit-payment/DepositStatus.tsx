@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../router/navigation.tsx';
 import type { ReviewItem } from '../../../contract/user.ts';
-import { isApiFailure, networkFailure, type ApiFailure } from '../../api/failure.ts';
+import { asApiFailure, type ApiFailure } from '../../../http/failure.ts';
 import { useApi } from '../../app/apiContext.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { ReviewList } from '../../money/ReviewList.tsx';
@@ -26,7 +26,7 @@ export function DepositStatus({ submitted }: { readonly submitted: ReviewItem })
       if (latest) setItem(latest);
       setCurrency(res.data.currency);
     } catch (e) {
-      setFailure(isApiFailure(e) ? e : networkFailure);
+      setFailure(asApiFailure(e));
     } finally {
       setPending(false);
     }
