@@ -188,6 +188,28 @@ describe('api client: idempotency keys', () => {
   });
 });
 
+describe('api client: money events', () => {
+  it('tells its listeners after each money path answered with success, never after a failure or another path', async () => {
+    let refused = true;
+    const { client } = setup({
+      'wallet/submit': () => (refused ? fail(400, 4004, 'error.pay_password_wrong') : ok({})),
+      'user/details': () => ok({}),
+    });
+    const moved = vi.fn();
+    const stop = client.onMoneyMoved(moved);
+    const refund: Req<'wallet/submit'> = { nationality: 'VN', name: 'A', idNumber: '1', lostAmount: '10.00', refundNumber: 'R1', payPassword: '123456' };
+    await client.call('wallet/submit', refund).catch(() => undefined);
+    await client.call('user/details');
+    expect(moved).not.toHaveBeenCalled();
+    refused = false;
+    await client.call('wallet/submit', refund);
+    expect(moved).toHaveBeenCalledOnce();
+    stop();
+    await client.call('wallet/submit', refund);
+    expect(moved).toHaveBeenCalledOnce();
+  });
+});
+
 describe('submission keys', () => {
   it('keeps a key for the same body, renews it when the body changes or the submission is done', () => {
     let n = 0;

@@ -1,4 +1,5 @@
 import { createHttpClient, type HttpClient } from '../../http/client.ts';
+import { isIdempotentPath } from '../../http/paths.ts';
 import { takeEarlyAnswer } from './earlyAnswers.ts';
 
 export interface ApiClientOptions {
@@ -15,11 +16,18 @@ export interface ApiClientOptions {
 }
 
 /** The page's client: the one HTTP client (src/http/client.ts), taking the boot script's early answers first. */
-export type ApiClient = HttpClient;
+export interface ApiClient extends HttpClient {
+  /**
+   * Calls `listener` after every money path the page called has answered with success (a deposit, a withdrawal,
+   * a refund request, an earn buy or redemption): the balances moved. Returns the unsubscribe.
+   */
+  onMoneyMoved(listener: () => void): () => void;
+}
 
 export function createApiClient(o: ApiClientOptions): ApiClient {
   const injected = o.fetch;
-  return createHttpClient({
+  const listeners = new Set<() => void>();
+  const http = createHttpClient({
     // Read when called, so a test's stubbed global fetch is the one used.
     fetch: injected ?? ((input, init) => fetch(input, init)),
     base: () => o.base,
@@ -29,4 +37,15 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
     onUnauthorized: () => o.onUnauthorized(),
     early: takeEarlyAnswer,
   });
+  return {
+    call: async (path, ...args) => {
+      const answer = await http.call(path, ...args);
+      if (isIdempotentPath(path)) for (const listener of listeners) listener();
+      return answer;
+    },
+    onMoneyMoved(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }

@@ -43,6 +43,9 @@ export function BalancesSource() {
     };
   }, [client, token, watched, version, setEntry]);
 
+  // Every money path the page calls refreshes the one store (the worker's orders do through the ticket and the toast).
+  useEffect(() => client.onMoneyMoved(refresh), [client, refresh]);
+
   useEffect(() => {
     if (!watched) return;
     const back = (): void => {
