@@ -32,6 +32,8 @@ export function useChat() {
         setPollFailure(null);
       } catch (e) {
         setPollFailure(asApiFailure(e));
+        // The loop backs off while the chat cannot be read.
+        throw e;
       }
     },
     { intervalMs: CHAT_POLL_MS, enabled: true, key: String(attempt) },
