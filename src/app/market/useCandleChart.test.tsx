@@ -99,4 +99,17 @@ describe('the candle chart hook', () => {
     await expect.poll(() => held.applied).toEqual([history]);
     expect(held.built).toBe(1);
   });
+
+  it('asks for neither the library nor the bars before the screen has been painted', async () => {
+    const order: string[] = [];
+    const fake = standInWorker<CandleDelta>('watchCandles');
+    const watch = fake.worker.watchCandles;
+    adoptMarketWorker({ ...fake.worker, watchCandles: (...args: Parameters<typeof watch>) => (order.push('bars'), watch(...args)) });
+    // The first frame after the render: a request made before it would share the line with what it paints.
+    requestAnimationFrame(() => order.push('frame'));
+    await renderChart(<Chart load={() => (order.push('library'), new Promise<never>(() => undefined))} />);
+    await expect.poll(() => order.length).toBe(3);
+    expect(order[0]).toBe('frame');
+  });
 });
+
