@@ -101,15 +101,15 @@ describe('the candle chart hook', () => {
   });
 
   it('asks for neither the library nor the bars before the screen has been painted', async () => {
-    const order: string[] = [];
-    const fake = standInWorker<CandleDelta>('watchCandles');
-    const watch = fake.worker.watchCandles;
-    adoptMarketWorker({ ...fake.worker, watchCandles: (...args: Parameters<typeof watch>) => (order.push('bars'), watch(...args)) });
-    // The first frame after the render: a request made before it would share the line with what it paints.
-    requestAnimationFrame(() => order.push('frame'));
-    await renderChart(<Chart load={() => (order.push('library'), new Promise<never>(() => undefined))} />);
-    await expect.poll(() => order.length).toBe(3);
-    expect(order[0]).toBe('frame');
+    const fake = fakeWorker();
+    adoptMarketWorker(fake.worker);
+    let libraryAsked = false;
+    const seenAtFirstFrame = new Promise<{ library: boolean; bars: boolean }>((resolve) =>
+      // The first frame after the render: a request made before it would share the line with what it paints.
+      requestAnimationFrame(() => resolve({ library: libraryAsked, bars: fake.subscribed() })),
+    );
+    await renderChart(<Chart load={() => ((libraryAsked = true), new Promise<never>(() => undefined))} />);
+    expect(await seenAtFirstFrame).toEqual({ library: false, bars: false });
+    await expect.poll(() => libraryAsked && fake.subscribed()).toBe(true);
   });
 });
-
