@@ -107,13 +107,6 @@ export function createMarketApi(deps: MarketApiDeps) {
     watchClock(callback: Callback<ClockMessage>): SubscriptionHandle {
       return subscriptions.open(hub.offset$.pipe(map((offsetMs): ClockMessage => ({ kind: 'clock', offsetMs }))), callback);
     },
-    /**
-     * Where in each server second the page's countdowns step (0–999), or null when none is on screen: the polls of
-     * what the page paints (chart, tape, price) time their answers to land just before, so both share a frame.
-     */
-    setBeat(phaseMs: number | null): void {
-      hub.setBeat(phaseMs === null || !Number.isFinite(phaseMs) ? null : ((Math.round(phaseMs) % 1000) + 1000) % 1000);
-    },
     /** All products (the screens filter by category), as list diffs. */
     watchProducts(callback: Callback<ProductsMessage>): SubscriptionHandle {
       const deltas$ = hub.derived(
