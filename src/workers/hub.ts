@@ -116,6 +116,8 @@ export function createHub(deps: HubDeps) {
       map((e) => e.offsetMs),
       distinctUntilChanged(),
     ),
+    /** The server clock now, as last estimated (the worker's own clock until the first answer). */
+    serverNow: (): number => scheduler.now() + (clock$.value?.offsetMs ?? 0),
     setSession(next: Session): void {
       const before = session$.value;
       session$.next(next);

@@ -12,7 +12,8 @@ import type { MarketCache } from './market-cache.ts';
 import type {
   ClockMessage, ListDelta, OrdersMessage, ProductsMessage, QuoteMessage, Session, StatusMessage, SubscriptionHandle, TapeMessage,
 } from './messages.ts';
-import { createOrders, type CreateOrderParams, type CreateOrderResult, type PageParams } from './orders.ts';
+import type { PageParams } from './order-polls.ts';
+import { createOrders, type CreateOrderParams, type CreateOrderResult } from './orders.ts';
 import { watchResults$, type ResultsMessage } from './results.ts';
 import { FULL_LIST_EVERY, LIST_LOOKBACK_MS, staleAfter } from './periods.ts';
 import { applyQuotes } from '../streams/apply-quotes.ts';
