@@ -100,7 +100,7 @@ export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: Ca
     if (message.kind === 'status') setLive(liveStateOf(message));
     else if (chart.current) {
       // Not held for the countdowns' step: the chart's draw is the costliest part of a frame here, and in the
-      // step's frame it made a long task on a busy phone; the worker's beat lands it just before.
+      // step's frame it made a long task on a busy phone.
       chart.current.apply(message);
     }
     else if (waiting.current === null) return;
