@@ -11,6 +11,8 @@ const INTERVAL_TABLE = '!**/contract/intervals.ts';
 const FORMS = '!**/contract/forms.ts';
 // Error keys and their numbers (src/contract/errors.ts, plain data): the app numbers its own failures from the same table.
 const ERROR_TABLE = '!**/contract/errors.ts';
+// The one polling loop (src/streams/poll-loop.ts, no RxJS): the page's polls run on the worker's own loop.
+const POLL_LOOP = '!**/streams/poll-loop.ts';
 const layer = (files, forbidden, message) => ({
   files,
   rules: {
@@ -46,8 +48,11 @@ export default tseslint.config(
   typesOnly(['src/workers/**'], [...ours('contract'), INTERVAL_TABLE], 'workers use the contract for types only (and its interval table)'),
   layer(['src/charts/**'], [...ours('workers', 'app', 'server', 'contract'), INTERVAL_TABLE], 'charts may import stream types and the interval table only'),
   typesOnly(['src/charts/**'], ours('streams'), 'charts use stream types only'),
-  layer(['src/app/**'], ours('streams', 'server'), 'app imports charts and the worker and contract types only'),
+  layer(['src/app/**'], [...ours('streams', 'server'), POLL_LOOP], 'app imports charts and the worker and contract types only (and the polling loop)'),
   typesOnly(['src/app/**'], [...ours('workers', 'contract'), INTERVAL_TABLE, FORMS, ERROR_TABLE], 'app imports worker and contract types only (and the interval table, the forms and the error table)'),
+  // The one HTTP client of the page and the worker: the contract's types and error table, nothing else of ours.
+  layer(['src/http/**'], ours('app', 'workers', 'streams', 'charts', 'server', 'shared'), 'http imports the contract only'),
+  typesOnly(['src/http/**'], [...ours('contract'), ERROR_TABLE], 'http uses the contract for types only (and its error table)'),
   layer(['src/contract/**'], ours('app', 'workers', 'streams', 'charts', 'server'), 'the contract imports nothing of ours'),
   // Pure functions both sides must agree on (earnings estimate, address checksum); importable by app and server.
   layer(['src/shared/**'], ours('app', 'workers', 'streams', 'charts', 'server', 'contract'), 'shared imports nothing of ours'),

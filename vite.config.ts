@@ -13,7 +13,7 @@ const apiTarget = process.env['API_TARGET'] ?? 'http://127.0.0.1:8080';
 // Resolved from the config (a bench builds with --outDir elsewhere); read by the precompress and precache steps.
 let outDir = 'dist';
 // What the entry needs on every path; only these libraries are grouped (the chart library stays in its screen).
-const FIRST_SCREEN_LIBS = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|i18next|react-i18next|use-sync-external-store|jotai|ky)[\\/]/;
+const FIRST_SCREEN_LIBS = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|i18next|react-i18next|use-sync-external-store|jotai)[\\/]/;
 const ENTRY = /[\\/]src[\\/]app[\\/]main\.tsx$/;
 // The contract's schemas need zod when they are evaluated (its schemas are built at import): only the screens with a
 // form need it, so what they share stays out of the chunk the market screens share.
@@ -89,7 +89,7 @@ export default defineConfig({
   ],
   worker: { format: 'es' },
   server: { proxy: { '/api': { target: apiTarget, changeOrigin: true } } },
-  optimizeDeps: { include: ['comlink', 'rxjs', 'ky', 'react', 'react-dom', 'jotai', 'i18next', 'react-i18next'] },
+  optimizeDeps: { include: ['comlink', 'rxjs', 'react', 'react-dom', 'jotai', 'i18next', 'react-i18next'] },
   // No source maps in what the server serves; `manifest` lets scripts/size-budget.ts follow the entry's imports.
   // Every browser that runs es2022 modules knows modulepreload: the polyfill would be dead weight in the entry.
   build: {
@@ -99,7 +99,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // The libraries every screen runs (React, the router, i18n, jotai, ky) go in one file: brotli then shares one
+        // The libraries every screen runs (React, i18n, jotai) go in one file: brotli then shares one
         // window across them (about 5 KB less than six separate chunks) and a slow phone makes fewer requests.
         // The app's own modules the entry imports statically go in one `app` chunk beside it (see first-load-chunk.ts).
         codeSplitting: {

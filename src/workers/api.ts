@@ -7,5 +7,6 @@ export type {
 } from './messages.ts';
 export type { Candle, CandleDelta } from '../streams/messages.ts';
 export type { IntervalName } from '../streams/inputs.ts';
-export type { CreateOrderParams, CreateOrderResult, PageParams } from './orders.ts';
+export type { CreateOrderParams, CreateOrderResult } from './orders.ts';
+export type { PageParams } from './order-polls.ts';
 export type { ResultsMessage } from './results.ts';

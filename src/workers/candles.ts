@@ -18,7 +18,6 @@ import { turnoverSamples } from './turnover.ts';
 export function kdataPoll(hub: Hub, id: number, interval: IntervalName): Observable<PollState<KdataBatch & { quiet: number }>> {
   return hub.poll<KdataBatch & { quiet: number }>(`product/kdata:${id}:${interval}`, {
     periodMs: hub.periods.kdata,
-    onBeat: true,
     // The trade tape moves the live bar in between; a chart whose bars stopped changing (a closed market) is asked
     // less and less often, up to once a minute.
     nextPeriodMs: (batch) => calmPeriodMs(batch.quiet, hub.periods.kdata, hub.periods.closed),

@@ -14,7 +14,6 @@ import {
   Subject,
 } from 'rxjs';
 import type { ClockSample } from '../streams/inputs.ts';
-import { alignToBeat } from '../streams/align-to-beat.ts';
 import { estimateClockOffset } from '../streams/estimate-clock-offset.ts';
 import type { ClockEstimate, PollState } from '../streams/messages.ts';
 import { poll, type PollRequest } from '../streams/poll.ts';
@@ -43,12 +42,7 @@ export interface PollSpec<T> {
   readonly request: PollRequest<T>;
   /** Extra "ask again now" triggers besides a session change (e.g. an order fell due). */
   readonly refresh$?: Observable<unknown>;
-  /** Its answers move what the page paints (a chart, a price): time them to land just before the page's beat. */
-  readonly onBeat?: boolean;
 }
-
-/** An answer aimed at the beat lands this long before it, so the page can hold it for the step's frame. */
-export const BEAT_MARGIN_MS = 60;
 
 /**
  * What every stream of the worker shares: the session (headers), page visibility, the server clock, the
@@ -65,13 +59,6 @@ export function createHub(deps: HubDeps) {
   const samples$ = new Subject<ClockSample>();
   const clock$ = new BehaviorSubject<ClockEstimate | null>(null);
   samples$.pipe(estimateClockOffset()).subscribe(clock$);
-  /** Where in each server second the page's countdowns step, or null when none is on screen. */
-  let beatPhaseMs: number | null = null;
-  const onBeat = (waitMs: number): number => {
-    const clock = clock$.value;
-    if (clock === null) return waitMs;
-    return alignToBeat({ waitMs, serverNowMs: scheduler.now() + clock.offsetMs, beatPhaseMs, leadMs: clock.rttMs + BEAT_MARGIN_MS });
-  };
 
   let unauthorized: (() => void) | null = null;
   /** One redirect per token: the polls keep failing with it until the app signs in again. */
@@ -129,6 +116,8 @@ export function createHub(deps: HubDeps) {
       map((e) => e.offsetMs),
       distinctUntilChanged(),
     ),
+    /** The server clock now, as last estimated (the worker's own clock until the first answer). */
+    serverNow: (): number => scheduler.now() + (clock$.value?.offsetMs ?? 0),
     setSession(next: Session): void {
       const before = session$.value;
       session$.next(next);
@@ -142,10 +131,6 @@ export function createHub(deps: HubDeps) {
     refreshNow(): void {
       refreshNow$.next();
     },
-    /** The page's countdowns step at this point of each server second (null: none on screen). */
-    setBeat(phaseMs: number | null): void {
-      beatPhaseMs = phaseMs;
-    },
     onUnauthorized(handler: (() => void) | null): void {
       unauthorized = handler;
     },
@@ -154,11 +139,7 @@ export function createHub(deps: HubDeps) {
       const create = (): Observable<PollState<unknown>> =>
         poll<T>(spec.request, {
           periodMs: spec.periodMs,
-          ...(spec.onBeat
-            ? { nextPeriodMs: (value: T) => onBeat(spec.nextPeriodMs ? spec.nextPeriodMs(value) : spec.periodMs) }
-            : spec.nextPeriodMs
-              ? { nextPeriodMs: spec.nextPeriodMs }
-              : {}),
+          ...(spec.nextPeriodMs ? { nextPeriodMs: spec.nextPeriodMs } : {}),
           visible$: visible$.pipe(distinctUntilChanged()),
           refresh$: merge(sessionChanged$, refreshNow$, spec.refresh$ ?? NEVER),
           scheduler,

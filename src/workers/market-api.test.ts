@@ -4,8 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CandleDelta } from '../streams/messages.ts';
 import { createMarketApi } from './market-api.ts';
-import { BEAT_MARGIN_MS } from './hub.ts';
-import type { OrdersMessage, ProductsMessage, QuoteMessage, StatusMessage } from './messages.ts';
+import type { OrdersMessage, ProductsMessage, StatusMessage } from './messages.ts';
 import { bar, fakeMarket, type FakeMarket } from './testing/fake-market.ts';
 
 const FAST = { products: 100, kdata: 100, turnover: 100, holdList: 400, productOrders: 400, orderList: 400 };
@@ -81,48 +80,6 @@ describe('market worker logic', () => {
     await until(() => market.count('product/list') === 2, 'the second request');
     const [first, second] = market.requests.filter((r) => r.path === 'product/list');
     expect((second?.at ?? 0) - (first?.at ?? 0)).toBe(FAST.products);
-  });
-
-  it("times the price poll to answer just before the page's countdown step, the period apart", async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-    const market = fakeMarket();
-    // The server clock is 10 minutes and 123 ms ahead of this device.
-    market.skewMs = 600_123;
-    // A market that moves on every answer, so the poll keeps its base period (a quiet one is asked less often).
-    let price = 100;
-    market.respond = (path) =>
-      path === 'product/trunover'
-        ? Response.json({ code: 0, msg: '', data: { price: `${(price += 1)}.00`, changePct: '0.00', open: true, nextOpen: null, volume24h: '1', amount24h: '2.00', high24h: '2.00', low24h: '1.00', trades: [], serverTime: Date.now() + market.skewMs } })
-        : undefined;
-    const { api, watch } = start(market, { turnover: 2_000, kdata: 10_000 });
-    // The page's countdowns step at 420 ms into each server second.
-    api.setBeat(420);
-    const w = watch<QuoteMessage>((cb) => api.watchQuote({ id: 2 }, cb));
-    // The live stream is tried first (a timer away) and refused by this fake server, so the poll stands in.
-    await vi.advanceTimersByTimeAsync(0);
-    await until(() => market.count('product/live') > 0, 'the stream tried');
-    await until(() => w.messages.some((m) => m.kind === 'quote'), 'the first quote');
-    // Time moves in small steps, each answer taken in before the next: as a real answer comes a round trip later.
-    const run = async (ms: number) => {
-      for (let t = 0; t < ms; t += 20) {
-        const [asked, answered] = [market.count('product/trunover'), w.messages.length];
-        await vi.advanceTimersByTimeAsync(20);
-        if (market.count('product/trunover') > asked) await until(() => w.messages.length > answered, 'the answer');
-      }
-    };
-    await run(10_000);
-    const asked = market.requests.filter((r) => r.path === 'product/trunover').map((r) => r.at + market.skewMs);
-    // Once the first answer has given the server clock, each request is sent BEAT_MARGIN_MS before the beat (this
-    // fake answers at once: no round trip to allow for), the period apart.
-    const aligned = asked.slice(2, 5);
-    expect(aligned.map((t) => t % 1000)).toEqual([420 - BEAT_MARGIN_MS, 420 - BEAT_MARGIN_MS, 420 - BEAT_MARGIN_MS]);
-    expect(aligned.slice(1).map((t, i) => t - (aligned[i] ?? 0))).toEqual([2_000, 2_000]);
-    // With no countdown on screen, the plain period again.
-    api.setBeat(null);
-    const before = market.count('product/trunover');
-    await run(5_000);
-    const [last, next] = market.requests.filter((r) => r.path === 'product/trunover').slice(before);
-    expect((next?.at ?? 0) - (last?.at ?? 0)).toBe(2_000);
   });
 
   it('sends only the fields that changed, and nothing while the list stays the same', async () => {

@@ -12,7 +12,8 @@ import type { MarketCache } from './market-cache.ts';
 import type {
   ClockMessage, ListDelta, OrdersMessage, ProductsMessage, QuoteMessage, Session, StatusMessage, SubscriptionHandle, TapeMessage,
 } from './messages.ts';
-import { createOrders, type CreateOrderParams, type CreateOrderResult, type PageParams } from './orders.ts';
+import type { PageParams } from './order-polls.ts';
+import { createOrders, type CreateOrderParams, type CreateOrderResult } from './orders.ts';
 import { watchResults$, type ResultsMessage } from './results.ts';
 import { FULL_LIST_EVERY, LIST_LOOKBACK_MS, staleAfter } from './periods.ts';
 import { applyQuotes } from '../streams/apply-quotes.ts';
@@ -106,13 +107,6 @@ export function createMarketApi(deps: MarketApiDeps) {
      */
     watchClock(callback: Callback<ClockMessage>): SubscriptionHandle {
       return subscriptions.open(hub.offset$.pipe(map((offsetMs): ClockMessage => ({ kind: 'clock', offsetMs }))), callback);
-    },
-    /**
-     * Where in each server second the page's countdowns step (0–999), or null when none is on screen: the polls of
-     * what the page paints (chart, tape, price) time their answers to land just before, so both share a frame.
-     */
-    setBeat(phaseMs: number | null): void {
-      hub.setBeat(phaseMs === null || !Number.isFinite(phaseMs) ? null : ((Math.round(phaseMs) % 1000) + 1000) % 1000);
     },
     /** All products (the screens filter by category), as list diffs. */
     watchProducts(callback: Callback<ProductsMessage>): SubscriptionHandle {

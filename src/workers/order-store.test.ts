@@ -5,6 +5,7 @@ import type { Order } from '../contract/market.ts';
 import { applySettled } from '../shared/settled-results.ts';
 import { createMarketApi } from './market-api.ts';
 import type { ClockMessage, ListDelta, OrdersMessage } from './messages.ts';
+import { DUE_MAX_TRIES } from './periods.ts';
 import { fakeMarket, openOrder, type FakeMarket } from './testing/fake-market.ts';
 
 // Long periods: each poll asks once, so every later request is the store's own doing.
@@ -109,6 +110,28 @@ describe('the order store in the worker', () => {
     const asked = market.requests.filter((r) => r.path === 'order/results').map((r) => r.body['ids']);
     expect(asked).toEqual([[7]]);
     expect(market.count('order/hold_list')).toBe(1);
+  });
+
+  it('asks again for a due order the chase gave up on, once a whole hold list leaves it out', async () => {
+    const market = fakeMarket();
+    const due = openOrder(11, Date.now() - 1_000);
+    // The server has not settled it yet: every try of the chase finds it open, and the chase gives up.
+    market.holdList = [due];
+    // The hold list poll runs on its own here (every 20 ms); the test waits for what it brings.
+    const api = createMarketApi({ fetch: market.fetch, periods: { ...SLOW, holdList: 20 }, random: () => 0 });
+    api.setSession({ apiBase: 'http://test.invalid/api', token: 'tok-1', lang: 'en' });
+    const mine: OrdersMessage[] = [];
+    const handles = [api.watchHoldList(() => undefined), api.watchProductOrders({ id: 1 }, (m) => mine.push(m))];
+    cleanup.push(() => handles.forEach((h) => api.unsubscribe(h)));
+    const asked = () => market.requests.filter((r) => r.path === 'order/results').map((r) => r.body['ids']);
+    await expect.poll(() => asked().length, { timeout: 5_000 }).toBe(DUE_MAX_TRIES);
+    expect(rowsOf(mine).get(11)?.status).toBe('open');
+
+    // Now settled there: the server counts no open order, so the whole list is read, and it leaves 11 out.
+    market.holdList = [];
+    market.settled = [settle(due)];
+    await expect.poll(() => rowsOf(mine).get(11)?.status, { timeout: 5_000 }).toBe('won');
+    expect(asked().slice(DUE_MAX_TRIES)).toEqual([[11]]);
   });
 
   it('keeps a settled result when a later list still says open', async () => {

@@ -1,21 +1,23 @@
 import { Observable } from 'rxjs';
-import type { OrderChange } from '../streams/order-store.ts';
+import type { OrderRows } from '../streams/order-rows.ts';
 import type { Keyed } from './list-delta.ts';
 import type { ListDelta } from './messages.ts';
 
 /**
- * One screen's slice of the order store as list diffs: a reset of the rows it keeps, then only the rows that
- * entered, changed or left the slice. `feed$` (the poll the slice needs) runs while the view is watched.
+ * One screen's slice of the order store as list diffs: a reset of the rows it keeps (from the store's rows when
+ * the view opens), then only the rows that entered, changed or left the slice. `feed$` (the poll the slice needs)
+ * runs while the view is watched.
  */
 export function storeView<T extends Keyed>(
-  changes$: Observable<OrderChange<T>>,
-  current: () => ReadonlyMap<number, T> | null,
+  rows$: Observable<OrderRows<T>>,
   keep: (row: T) => boolean,
   feed$: Observable<unknown>,
 ): Observable<ListDelta<T>> {
   return new Observable<ListDelta<T>>((subscriber) => {
     const inView = new Set<number>();
+    let opened = false;
     const reset = (all: Iterable<T>): void => {
+      opened = true;
       inView.clear();
       const items: T[] = [];
       for (const row of all) {
@@ -25,10 +27,8 @@ export function storeView<T extends Keyed>(
       }
       subscriber.next({ kind: 'reset', items, total: items.length });
     };
-    const now = current();
-    if (now !== null) reset(now.values());
-    const live = changes$.subscribe((change) => {
-      if (change.kind === 'reset') return reset(change.orders);
+    const live = rows$.subscribe(({ change, rows }) => {
+      if (!opened || change.kind === 'reset') return reset(rows.values());
       const upserts: T[] = [];
       const removed: number[] = [];
       for (const id of change.removed) if (inView.delete(id)) removed.push(id);

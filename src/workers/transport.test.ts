@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClockSample } from '../streams/inputs.ts';
-import { clockSample, createTransport } from './transport.ts';
+import { ApiFailure } from '../http/failure.ts';
+import { clockSample, createTransport, RequestError } from './transport.ts';
 
 const OFFSET = 600_000;
 
@@ -107,3 +108,21 @@ describe('public market reads (GET, If-None-Match, 304 is nothing new)', () => {
   });
 });
 
+describe('failures', () => {
+  it("reject with the page's one failure: the error body, its status, key and fields", async () => {
+    const body = { code: 4001, msg: 'error.validation', data: { fields: { amount: 'field.invalid' } } };
+    const post = createTransport({
+      fetch: async () => new Response(JSON.stringify(body), { status: 400, headers: { 'Content-Type': 'application/json' } }),
+      session: () => ({ apiBase: 'http://x/api', token: 'tok', lang: 'en' }),
+      now: () => 0,
+      onSample: () => undefined,
+      onUnauthorized: () => undefined,
+    });
+    const error: unknown = await post('order/hold_list', {}, new AbortController().signal).catch((e: unknown) => e);
+    expect(RequestError).toBe(ApiFailure);
+    expect(error).toBeInstanceOf(ApiFailure);
+    expect(error).toEqual(body);
+    const failure = error as ApiFailure;
+    expect([failure.status, failure.key, failure.fields]).toEqual([400, 'error.validation', { amount: 'field.invalid' }]);
+  });
+});

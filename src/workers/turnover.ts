@@ -21,7 +21,6 @@ export const TAPE_LENGTH = 50;
 export function turnoverPoll(hub: Hub, id: number): Observable<PollState<Turnover>> {
   return hub.poll<Turnover>(`product/trunover:${id}`, {
     periodMs: hub.periods.turnover,
-    onBeat: true,
     nextPeriodMs: (t) =>
       restPeriodMs(
         { open: t.open, nextOpen: t.nextOpen ?? null, serverTime: t.serverTime, quiet: t.quiet },

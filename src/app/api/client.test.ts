@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LANG_KEY, readItem, TOKEN_KEY } from '../storage/local.ts';
 import { fail, fakeApi, ok, type Handler } from '../testing/fakeApi.ts';
 import { createApiClient } from './client.ts';
-import { getPaths, idempotentPaths } from './paths.ts';
+import { getPaths, idempotentPaths } from '../../http/paths.ts';
 import { createSubmissionKey } from './submissionKey.ts';
 import { bankWithdrawalForm, trcWithdrawalForm } from '../../contract/forms.ts';
 import type { Req } from '../../contract/api.ts';
@@ -185,6 +185,28 @@ describe('api client: idempotency keys', () => {
     const [first, second] = api.requests.map((r) => r.headers.get('Idempotency-Key'));
     expect(first).toBeTruthy();
     expect(second).toBe(first);
+  });
+});
+
+describe('api client: money events', () => {
+  it('tells its listeners after each money path answered with success, never after a failure or another path', async () => {
+    let refused = true;
+    const { client } = setup({
+      'wallet/submit': () => (refused ? fail(400, 4004, 'error.pay_password_wrong') : ok({})),
+      'user/details': () => ok({}),
+    });
+    const moved = vi.fn();
+    const stop = client.onMoneyMoved(moved);
+    const refund: Req<'wallet/submit'> = { nationality: 'VN', name: 'A', idNumber: '1', lostAmount: '10.00', refundNumber: 'R1', payPassword: '123456' };
+    await client.call('wallet/submit', refund).catch(() => undefined);
+    await client.call('user/details');
+    expect(moved).not.toHaveBeenCalled();
+    refused = false;
+    await client.call('wallet/submit', refund);
+    expect(moved).toHaveBeenCalledOnce();
+    stop();
+    await client.call('wallet/submit', refund);
+    expect(moved).toHaveBeenCalledOnce();
   });
 });
 

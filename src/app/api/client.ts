@@ -1,8 +1,6 @@
-import ky, { type Options } from 'ky';
-import type { ApiPath, Envelope, Req, Res } from '../../contract/api.ts';
+import { createHttpClient, type HttpClient } from '../../http/client.ts';
+import { isIdempotentPath } from '../../http/paths.ts';
 import { takeEarlyAnswer } from './earlyAnswers.ts';
-import { toFailure } from './failure.ts';
-import { isAuthInBodyPath, isGetPath, isIdempotentPath } from './paths.ts';
 
 export interface ApiClientOptions {
   readonly base: string;
@@ -17,73 +15,37 @@ export interface ApiClientOptions {
   readonly onUnauthorized: () => void;
 }
 
-export interface CallOptions {
-  /** Reuse the key of an earlier attempt of the same submission (see submissionKey.ts). */
-  readonly idempotencyKey?: string;
-  readonly signal?: AbortSignal;
-}
-
-/** Paths whose request has no required field may be called without a body. */
-export type CallArgs<P extends ApiPath> = Record<string, never> extends Req<P> ? [body?: Req<P>, options?: CallOptions] : [body: Req<P>, options?: CallOptions];
-
-export interface ApiClient {
-  /** Resolves with the `{ code, msg, data }` envelope; rejects with an ApiFailure. */
-  call<P extends ApiPath>(path: P, ...args: CallArgs<P>): Promise<Envelope<Res<P>>>;
-}
-
-type Json = Record<string, unknown>;
-
-function toSearchParams(body: Json): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(body)) if (v !== undefined && v !== null) out[k] = String(v);
-  return out;
+/** The page's client: the one HTTP client (src/http/client.ts), taking the boot script's early answers first. */
+export interface ApiClient extends HttpClient {
+  /**
+   * Calls `listener` after every money path the page called has answered with success (a deposit, a withdrawal,
+   * a refund request, an earn buy or redemption): the balances moved. Returns the unsubscribe.
+   */
+  onMoneyMoved(listener: () => void): () => void;
 }
 
 export function createApiClient(o: ApiClientOptions): ApiClient {
   const injected = o.fetch;
-  const http = ky.create({
-    prefixUrl: o.base,
-    timeout: o.timeout,
-    // A money call must never be sent twice behind the member's back; retrying is the screen's choice.
-    retry: 0,
-    ...(injected ? { fetch: (input: RequestInfo | URL, init?: RequestInit) => injected(input, init) } : {}),
+  const listeners = new Set<() => void>();
+  const http = createHttpClient({
+    // Read when called, so a test's stubbed global fetch is the one used.
+    fetch: injected ?? ((input, init) => fetch(input, init)),
+    base: () => o.base,
+    timeoutMs: o.timeout,
+    token: o.token,
+    lang: o.lang,
+    onUnauthorized: () => o.onUnauthorized(),
+    early: takeEarlyAnswer,
   });
-
-  async function call<P extends ApiPath>(path: P, ...[body, options]: CallArgs<P>): Promise<Envelope<Res<P>>> {
-    const headers: Record<string, string> = { 'Accept-Language': o.lang(), Authorization: o.token() ?? '' };
-    let payload: Json = { ...(body as Json | undefined) };
-    if (isAuthInBodyPath(path)) {
-      const moved = payload['Authorization'];
-      if (typeof moved === 'string' && moved !== '') headers['Authorization'] = moved;
-      payload = { ...payload, Authorization: '' };
-    }
-    if (isIdempotentPath(path)) headers['Idempotency-Key'] = options?.idempotencyKey ?? crypto.randomUUID();
-    const early = options ? null : await takeEarly<P>(path, headers, payload);
-    if (early) return early;
-    const init: Options = { headers, ...(options?.signal ? { signal: options.signal } : {}) };
-    try {
-      const response = isGetPath(path)
-        ? await http.get(path, { ...init, searchParams: toSearchParams(payload) })
-        : await http.post(path, { ...init, json: payload });
-      return await response.json<Envelope<Res<P>>>();
-    } catch (error) {
-      const { failure, status } = await toFailure(error);
-      if (status === 401) o.onUnauthorized();
-      throw failure;
-    }
-  }
-
-  return { call };
-}
-
-/** The boot script's answer to this very call, when it has a good one (anything else is asked again). */
-async function takeEarly<P extends ApiPath>(path: P, headers: Record<string, string>, payload: Json): Promise<Envelope<Res<P>> | null> {
-  const answer = takeEarlyAnswer({ path, token: headers['Authorization'] ?? '', lang: headers['Accept-Language'] ?? '', body: JSON.stringify(payload) });
-  if (!answer) return null;
-  try {
-    const response = await answer;
-    return response.ok ? ((await response.json()) as Envelope<Res<P>>) : null;
-  } catch {
-    return null;
-  }
+  return {
+    call: async (path, ...args) => {
+      const answer = await http.call(path, ...args);
+      if (isIdempotentPath(path)) for (const listener of listeners) listener();
+      return answer;
+    },
+    onMoneyMoved(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }

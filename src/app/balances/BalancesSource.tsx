@@ -1,16 +1,18 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useApi } from '../api/apiContext.ts';
-import { isApiFailure, networkFailure } from '../api/failure.ts';
+import { asApiFailure } from '../../http/failure.ts';
+import { usePoll } from '../hooks/usePoll.ts';
 import { tokenAtom } from '../state/session.ts';
 import {
-  balancesAtom, balancesVersionAtom, balanceUsersAtom, hasPendingReview, refreshBalancesAtom, REVIEW_POLL_MS,
+  balancesAtom, balancesVersionAtom, balanceUsersAtom, hasPendingReview, refreshBalancesAtom, REVIEW_POLL_MS, type BalanceList,
 } from './balancesState.ts';
 
 /**
  * Keeps the one copy of the member's balances fresh while any screen shows them (mounted once, in the app
- * layout): reads on demand (a settled result, pull to refresh), when the tab comes back into view, and every
- * REVIEW_POLL_MS while a deposit, withdrawal or refund is under review and the tab is visible.
+ * layout), on the one polling loop: reads on demand (a money event, pull to refresh), when the tab comes back
+ * into view, and every REVIEW_POLL_MS while a deposit, withdrawal or refund is under review and the tab is
+ * visible; a failed read is retried with the loop's backoff.
  */
 export function BalancesSource() {
   const client = useApi();
@@ -23,48 +25,43 @@ export function BalancesSource() {
   const lastGood = useRef(entry);
   lastGood.current = entry;
 
-  useEffect(() => {
-    if (!watched || token === null) return;
-    let live = true;
-    // A refresh keeps the figures on screen; only a first read (or another member) shows loading.
-    if (lastGood.current?.token !== token) setEntry({ token, state: { status: 'loading' } });
-    client.call('user/balance_list').then(
-      (r) => live && setEntry({ token, state: { status: 'ok', data: r.data } }),
-      (e: unknown) => {
-        if (!live) return;
+  // Every money path the page calls refreshes the one store (the worker's orders do through the ticket and the toast).
+  useEffect(() => client.onMoneyMoved(refresh), [client, refresh]);
+
+  usePoll(
+    async (signal): Promise<BalanceList | null> => {
+      if (token === null) return null;
+      // A refresh keeps the figures on screen; only a first read (or another member) shows loading.
+      if (lastGood.current?.token !== token) setEntry({ token, state: { status: 'loading' } });
+      try {
+        // Without the signal: the first read may be the boot script's early answer.
+        const { data } = await client.call('user/balance_list');
+        // A read the poll has left (another member, a newer refresh) shows nothing.
+        if (!signal.aborted) setEntry({ token, state: { status: 'ok', data } });
+        return data;
+      } catch (e) {
+        if (signal.aborted) throw e;
         const kept = lastGood.current;
         // A failed refresh keeps good figures; a failed first read says so.
-        if (kept?.token === token && kept.state.status === 'ok') return;
-        setEntry({ token, state: { status: 'error', failure: isApiFailure(e) ? e : networkFailure } });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, token, watched, version, setEntry]);
+        if (!(kept?.token === token && kept.state.status === 'ok')) setEntry({ token, state: { status: 'error', failure: asApiFailure(e) } });
+        throw e;
+      }
+    },
+    {
+      intervalMs: REVIEW_POLL_MS,
+      // Nothing under review: nothing to watch for until the next money event or the tab's return.
+      nextIntervalMs: (list) => (list !== null && hasPendingReview(list) ? REVIEW_POLL_MS : Infinity),
+      enabled: watched,
+      key: `${token ?? ''}:${version}`,
+    },
+  );
 
   useEffect(() => {
     if (!watched) return;
-    const back = (): void => {
-      if (document.visibilityState === 'visible') refresh();
-    };
-    document.addEventListener('visibilitychange', back);
-    window.addEventListener('focus', back);
-    return () => {
-      document.removeEventListener('visibilitychange', back);
-      window.removeEventListener('focus', back);
-    };
+    // A return to the window without the tab having been hidden (another app over the browser).
+    window.addEventListener('focus', refresh);
+    return () => window.removeEventListener('focus', refresh);
   }, [watched, refresh]);
-
-  const pending = watched && entry?.state.status === 'ok' && hasPendingReview(entry.state.data);
-  useEffect(() => {
-    if (!pending) return;
-    // One timer per answer: each read schedules the next while something is still under review.
-    const timer = setTimeout(() => {
-      if (document.visibilityState === 'visible') refresh();
-    }, REVIEW_POLL_MS);
-    return () => clearTimeout(timer);
-  }, [pending, entry, refresh]);
 
   return null;
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ApiFailure } from '../api/failure.ts';
+import type { ApiFailure } from '../../http/failure.ts';
 
 /** A failed load: the translated reason and a retry. */
 export function LoadFailure({ failure, onRetry }: { readonly failure: ApiFailure; readonly onRetry: () => void }) {

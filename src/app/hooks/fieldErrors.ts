@@ -1,7 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import type { ApiPath } from '../../contract/api.ts';
 import { formRefusals, type FormSpec, type Limits } from '../../contract/forms.ts';
-import type { ApiFailure } from '../api/failure.ts';
+import type { ApiFailure } from '../../http/failure.ts';
 
 /** Field name → locale key of the message to show under it. */
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;

@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
-import { isApiFailure, networkFailure, type ApiFailure } from '../api/failure.ts';
+import { asApiFailure, type ApiFailure } from '../../http/failure.ts';
 
 export type CallState<T> = { status: 'loading' } | { status: 'ok'; data: T } | { status: 'error'; failure: ApiFailure };
 
@@ -25,7 +25,7 @@ export function useCall<T>(key: string | null, run: () => Promise<T>): { state: 
       // What an answer renders (a whole screen, often) is a transition: React renders it in slices a tap can
       // come between, instead of one long task on a slow phone.
       (data) => live && startTransition(() => setState({ status: 'ok', data })),
-      (e: unknown) => live && setState({ status: 'error', failure: isApiFailure(e) ? e : networkFailure }),
+      (e: unknown) => live && setState({ status: 'error', failure: asApiFailure(e) }),
     );
     return () => {
       live = false;

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiFailure, networkFailure } from '../api/failure.ts';
+import { asApiFailure } from '../../http/failure.ts';
 import { serverFieldErrors, type FieldErrors } from './fieldErrors.ts';
 
 interface FormSpec<F extends string> {
@@ -41,7 +41,7 @@ export function useForm<F extends string>(spec: FormSpec<F>) {
     try {
       await spec.submit(values);
     } catch (e) {
-      const failure = isApiFailure(e) ? e : networkFailure;
+      const failure = asApiFailure(e);
       const fieldErrors = serverFieldErrors(i18n, failure, spec.fields);
       setErrors(fieldErrors);
       // One place per error: a message already shown under its field is not repeated on the form line.

@@ -10,6 +10,7 @@ function setHidden(hidden: boolean) {
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
   Reflect.deleteProperty(document, 'hidden');
 });
 
@@ -36,6 +37,8 @@ describe('usePoll', () => {
 
   it('never overlaps a slow run, keeps going after a failure, and does nothing when disabled', async () => {
     vi.useFakeTimers();
+    // No jitter: the first retry comes one whole interval after the failure.
+    vi.spyOn(Math, 'random').mockReturnValue(0);
     let calls = 0;
     const run = vi.fn(async () => {
       calls += 1;
@@ -55,5 +58,25 @@ describe('usePoll', () => {
     await renderHook(() => usePoll(idle, { intervalMs: 10_000, enabled: false, key: 'a' }));
     await vi.advanceTimersByTimeAsync(30_000);
     expect(idle).not.toHaveBeenCalled();
+  });
+
+  it('backs off while runs keep failing (one, two, four intervals), and keeps the interval again after a success', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    let failing = true;
+    const run = vi.fn(() => (failing ? Promise.reject(new Error('offline')) : Promise.resolve()));
+    await renderHook(() => usePoll(run, { intervalMs: 1_000, enabled: true, key: 'a' }));
+    expect(run).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(run).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(run).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(run).toHaveBeenCalledTimes(3);
+    failing = false;
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(run).toHaveBeenCalledTimes(4);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(run).toHaveBeenCalledTimes(5);
   });
 });

@@ -10,7 +10,8 @@ export const UNREAD_POLL_MS = 30_000;
 
 /**
  * Keeps the kf badge's count fresh: support/messages from a cursor (so each poll after the first carries only
- * new messages), at once on every `key` change (a navigation), then every 15 s while the page is visible.
+ * new messages), at once on every `key` change (a navigation), then every UNREAD_POLL_MS while the page is
+ * visible, backing off while it fails (the one polling loop, through usePoll).
  * The support screen itself polls with markRead and writes the same count, so it turns this off.
  */
 export function useSupportUnreadPoll(token: string | null, enabled: boolean, key: string): void {

@@ -7,7 +7,7 @@ import { createCountdownBoard, type VisibilityWatch } from './countdownBoard.ts'
 import { msToNextStep } from './countdownSteps.ts';
 
 function fakeWorker() {
-  const state: { send: ((m: ClockMessage) => void) | null; unsubscribed: number[]; beats: (number | null)[] } = { send: null, unsubscribed: [], beats: [] };
+  const state: { send: ((m: ClockMessage) => void) | null; unsubscribed: number[] } = { send: null, unsubscribed: [] };
   return {
     state,
     worker: {
@@ -17,9 +17,6 @@ function fakeWorker() {
       },
       unsubscribe: async (handle: number): Promise<void> => {
         state.unsubscribed.push(handle);
-      },
-      setBeat: async (phaseMs: number | null): Promise<void> => {
-        state.beats.push(phaseMs);
       },
     },
   };
@@ -165,28 +162,6 @@ describe('countdown board', () => {
     expect(applied).toBe(1);
     board.hold(() => (applied += 1));
     expect(applied).toBe(2);
-  });
-
-  it("tells the worker where in the server second the soonest visible countdown steps, and when none is left", async () => {
-    const { state, worker } = fakeWorker();
-    const seen = fakeVisibility();
-    const board = createCountdownBoard({ worker: () => worker, visibility: seen.make });
-    const a = document.createElement('span');
-    const b = document.createElement('span');
-    // On the server clock, a settles at …7_370 and b at …9_910: a is the soonest, its beat is 370.
-    board.register(a, T + OFFSET + 7_370);
-    board.register(b, T + OFFSET + 9_910);
-    state.send?.({ kind: 'clock', offsetMs: OFFSET });
-    await settle();
-    expect(state.beats).toEqual([(T + OFFSET + 7_370) % 1000]);
-    // Stepping does not move it, so nothing more is sent.
-    vi.advanceTimersByTime(3_000);
-    expect(state.beats).toHaveLength(1);
-    // Once a is off screen, b's step is the beat.
-    seen.set(a, false);
-    expect(state.beats.at(-1)).toBe((T + OFFSET + 9_910) % 1000);
-    seen.set(b, false);
-    expect(state.beats.at(-1)).toBeNull();
   });
 
   it("steps a progress ring with its order's countdown, once a second on the server clock, and leaves it off screen", async () => {

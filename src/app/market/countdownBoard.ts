@@ -1,3 +1,9 @@
+// Step timing lives here, on the page's side only. Each countdown steps from the board's own timer at its order's
+// second on the server clock. A change the page paints (a price, a trade) that arrives at most HOLD_MS before the next
+// step is held and applied in that step's task, so a busy phone paints one frame for both, not two a few ms apart;
+// work whose moment does not matter waits for the room just after a step (`whenQuiet`). Nothing steers the worker's
+// requests to land on the step: the market arrives over the live stream at the server's ticks, which no request
+// timing moves, and the polls left (kdata every 10 s or slower, the order lists) are too rare to show in a step.
 import { proxy } from 'comlink';
 import type { ClockMessage, SubscriptionHandle } from '../../workers/api.ts';
 import { msToNextStep } from './countdownSteps.ts';
@@ -8,17 +14,10 @@ import { deviceNow } from '../../shared/clock.ts';
 export interface ClockSource {
   watchClock(callback: (message: ClockMessage) => void): Promise<SubscriptionHandle>;
   unsubscribe(handle: SubscriptionHandle): Promise<void>;
-  /** Where in each server second the countdowns step (null: none on screen), so the polls can land just before. */
-  setBeat(phaseMs: number | null): Promise<void>;
 }
 
-/**
- * A change the page would paint (a price, a candle, a trade) that arrives this close before the countdowns' next
- * step waits for it: both are painted in one frame. The worker times its polls to arrive just before the step.
- */
+/** A change the page would paint that arrives this close before the countdowns' next step waits for it. */
 export const HOLD_MS = 200;
-/** The beat is sent to the worker again only when it moves by more than this. */
-const BEAT_SLACK_MS = 20;
 
 export interface CountdownLabels {
   /** Shown from zero until the order's result arrives. */
@@ -80,8 +79,6 @@ export function createCountdownBoard(deps: BoardDeps) {
   let wakeAt = Infinity;
   /** Changes held for the next step, in arrival order. */
   let held: (() => void)[] = [];
-  /** The beat last sent to the worker. */
-  let sentBeat: number | null = null;
   /** Work that waits for the room just after a step (see `whenQuiet`). */
   let quiet: (() => void)[] = [];
   let quietScheduled = false;
@@ -108,20 +105,6 @@ export function createCountdownBoard(deps: BoardDeps) {
     };
     if (together && deps.together) deps.together(all);
     else all();
-  };
-
-  /** The soonest-settling visible countdown's place in the server second: it stays put while the rows step. */
-  const publishBeat = (serverNow: number): void => {
-    let soonest = Infinity;
-    for (const node of visible) {
-      const entry = entryOf.get(node);
-      if (entry?.kind === 'text' && entry.settleTime > serverNow && entry.settleTime < soonest) soonest = entry.settleTime;
-    }
-    const beat = soonest === Infinity ? null : ((soonest % 1000) + 1000) % 1000;
-    const moved = beat === null || sentBeat === null ? beat !== sentBeat : Math.min(Math.abs(beat - sentBeat), 1000 - Math.abs(beat - sentBeat)) > BEAT_SLACK_MS;
-    if (!moved || handle === null) return;
-    sentBeat = beat;
-    void deps.worker().setBeat(beat).catch(() => undefined);
   };
 
   const paint = (): void => {
@@ -152,7 +135,6 @@ export function createCountdownBoard(deps: BoardDeps) {
       timer = setTimeout(step, wake);
       wakeAt = now() + wake;
     } else runQuietAfterFrame();
-    publishBeat(serverNow);
   };
 
   /** A countdown's step: what was held for it goes first, so the page paints both in one frame. */
@@ -198,8 +180,6 @@ export function createCountdownBoard(deps: BoardDeps) {
   const stop = (): void => {
     const h = handle;
     handle = null;
-    if (sentBeat !== null) void deps.worker().setBeat(null).catch(() => undefined);
-    sentBeat = null;
     void h?.then((id) => deps.worker().unsubscribe(id)).catch(() => undefined);
     if (timer !== null) clearTimeout(timer);
     timer = null;

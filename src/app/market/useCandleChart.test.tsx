@@ -99,4 +99,17 @@ describe('the candle chart hook', () => {
     await expect.poll(() => held.applied).toEqual([history]);
     expect(held.built).toBe(1);
   });
+
+  it('asks for neither the library nor the bars before the screen has been painted', async () => {
+    const fake = fakeWorker();
+    adoptMarketWorker(fake.worker);
+    let libraryAsked = false;
+    const seenAtFirstFrame = new Promise<{ library: boolean; bars: boolean }>((resolve) =>
+      // The first frame after the render: a request made before it would share the line with what it paints.
+      requestAnimationFrame(() => resolve({ library: libraryAsked, bars: fake.subscribed() })),
+    );
+    await renderChart(<Chart load={() => ((libraryAsked = true), new Promise<never>(() => undefined))} />);
+    expect(await seenAtFirstFrame).toEqual({ library: false, bars: false });
+    await expect.poll(() => libraryAsked && fake.subscribed()).toBe(true);
+  });
 });

@@ -4,6 +4,7 @@ import type { OrderMark } from '../../charts/order-marks.ts';
 import type { CandleDelta, IntervalName, StatusMessage } from '../../workers/api.ts';
 import { chartTheme } from './chartTheme.ts';
 import { freshState, liveStateOf, type LiveState } from './liveState.ts';
+import { usePainted } from './afterNextPaint.ts';
 import { useMarketWorker } from './useMarketWorker.ts';
 import { useSubscription } from './useSubscription.ts';
 import { yieldToMain } from './yieldToMain.ts';
@@ -19,8 +20,9 @@ export interface CandleChartParams {
   readonly load?: () => Promise<{ readonly createCandleChart: typeof createCandleChart }>;
 }
 
-// The chart library (52 KB brotli) loads once the screen has rendered, not before it: on a slow connection the
-// screen's code and data are not sharing the line with it, and its evaluation is not in the way of the first render.
+// The chart library (52 KB brotli) and the chart's bars are asked for once the screen has been painted, not
+// before: on a slow connection the screen's code and data are not sharing the line with them, and their
+// evaluation is not in the way of the first render's paint.
 const loadChart = () => import('../../charts/candle-chart.ts');
 
 /**
@@ -46,10 +48,11 @@ export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: Ca
   const [live, setLive] = useState<LiveState>(freshState);
   const [failed, setFailed] = useState(false);
   const { id, interval, decimals, locale, marks } = params;
+  const painted = usePainted();
 
   useEffect(() => {
     const node = box.current;
-    if (!node) return;
+    if (!node || !painted) return;
     let created: CandleChart | null = null;
     let gone = false;
     waiting.current ??= [];
@@ -85,19 +88,19 @@ export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: Ca
       chart.current = null;
       created?.dispose();
     };
-  }, [box, decimals, locale]);
+  }, [box, decimals, locale, painted]);
 
   useEffect(() => {
     latestMarks.current = marks;
     chart.current?.setOrderMarks(marks);
   }, [marks, decimals, locale]);
 
-  const key = id === null ? null : `candles:${id}:${interval}:${decimals}:${locale}`;
+  const key = id === null || !painted ? null : `candles:${id}:${interval}:${decimals}:${locale}`;
   useSubscription(worker, key, (w, cb) => w.watchCandles({ id: id ?? 0, interval }, cb), (message: CandleDelta | StatusMessage) => {
     if (message.kind === 'status') setLive(liveStateOf(message));
     else if (chart.current) {
       // Not held for the countdowns' step: the chart's draw is the costliest part of a frame here, and in the
-      // step's frame it made a long task on a busy phone; the worker's beat lands it just before.
+      // step's frame it made a long task on a busy phone.
       chart.current.apply(message);
     }
     else if (waiting.current === null) return;

@@ -47,6 +47,9 @@ export const details = {
   frozen: '0.00',
 };
 
+/** user/balance_list agreeing with `details`, with no request under review. */
+export const balances = { currency: details.currency, balance: details.balance, available: details.available, frozen: details.frozen, requests: [] };
+
 export const notices = {
   items: [
     { id: 1, kind: 'notice', title: 'Welcome to the demo', body: 'Hello', createdAt: 1_700_000_000_000 },
@@ -59,6 +62,7 @@ export const defaultHandlers: Record<string, Handler> = {
   'common/config': () => ok(config),
   'common/notice': () => ok(notices),
   'user/details': () => ok(details),
+  'user/balance_list': () => ok(balances),
   // Every tab screen polls this for the support badge (nothing unread by default).
   'support/messages': () => ok({ items: [], unread: 0, cursor: 0 }),
 };

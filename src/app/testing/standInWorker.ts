@@ -12,7 +12,6 @@ export function standInWorker<M>(subscription: keyof MarketWorker, extra: Readon
     setVisible: () => Promise.resolve(),
     setUnauthorizedHandler: () => Promise.resolve(),
     watchClock: () => Promise.resolve(0),
-    setBeat: () => Promise.resolve(),
     setRowsInView: () => Promise.resolve(),
     unsubscribe: () => Promise.resolve(),
     ...extra,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../../../locales/en.json' with { type: 'json' };
 import type { Order, ProductDetails } from '../../../contract/market.ts';
 import { guardConsole } from '../../testing/consoleGuard.ts';
-import { ok, type Handler } from '../../testing/fakeApi.ts';
+import { balances, ok, type Handler } from '../../testing/fakeApi.ts';
 import { expectMobileLayout } from '../../testing/mobileLayout.ts';
 import { renderWithWorker } from '../../testing/renderWithWorker.tsx';
 import { resetBrowserState } from '../../testing/reset.ts';
@@ -51,7 +51,7 @@ describe('/xq trade bar and order sheet', () => {
     const login = sheet.getByRole('link', { name: en.tradeSheet.login_to_trade });
     await expect.element(login).toHaveAttribute('href', `/login?next=${encodeURIComponent('/xq?id=12&sheet=rise&cycle=60')}`);
     // A visitor is never polled for member data.
-    expect(api.count('product/orders') + api.count('order/hold_list') + api.count('user/details')).toBe(0);
+    expect(api.count('product/orders') + api.count('order/hold_list') + api.count('user/details') + api.count('user/balance_list')).toBe(0);
     expectMobileLayout(sheet.element());
   });
 
@@ -115,6 +115,27 @@ describe('/xq trade bar and order sheet', () => {
     await expect.element(bar.getByRole('button', { name: en.market.fall, exact: true })).toBeDisabled();
     await expect.element(bar.getByRole('button', { name: en.market.rise, exact: true })).toHaveAccessibleDescription(reason);
     expect(api.count('order/create')).toBe(0);
+  });
+
+  it("updates the ticket's balance line when an order settles, from the one balance store", async () => {
+    localStorage.setItem('accessToken', 'tok');
+    const due = { ...placed({ direction: 'rise', amount: '10.00', cycle: 30 }), id: 601, orderNo: 'CW601', openTime: NOW - 40_000, settleTime: NOW - 10_000 };
+    let available = '1000.50';
+    const handlers: Record<string, Handler> = {
+      ...market(btc()),
+      'product/orders': () => ok({ items: [due], cursor: '1:1:', serverTime: Date.now() }),
+      'order/hold_list': () => ok({ items: [due], openCount: 1, serverTime: Date.now() }),
+      'user/balance_list': () => ok({ ...balances, available }),
+    };
+    const { api, screen } = await renderWithWorker('/xq?id=12&sheet=rise&cycle=30', handlers, { hold: ['order/results'] });
+    const sheet = screen.getByRole('dialog', { name: `BTCUSDT · ${en.market.rise}` });
+    await expect.element(sheet.getByText(fill(en.tradeSheet.balance, { amount: '1,000.50 USDT' }))).toBeVisible();
+    // The result toast watches results once the page has settled; its hold list poll says it is listening.
+    await api.nextRequest('order/hold_list');
+    const results = await api.nextRequest('order/results');
+    available = '1018.50';
+    results.respond(ok({ items: [{ ...due, status: 'won', settlePrice: '67123.45', profit: '8.00' }], serverTime: Date.now() }));
+    await expect.element(sheet.getByText(fill(en.tradeSheet.balance, { amount: '1,018.50 USDT' }))).toBeVisible();
   });
 
   it('shows a result in the row the order already had, though an open order now sorts above it', async () => {

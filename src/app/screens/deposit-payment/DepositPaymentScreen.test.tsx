@@ -77,10 +77,12 @@ describe('/recharge2', () => {
     await img.decode();
     expect(Math.max(img.naturalWidth, img.naturalHeight)).toBeLessThanOrEqual(1600);
 
+    // The status comes from the one balance store, which the deposit refreshed; Refresh reads it once more.
     const status = screen.getByRole('region', { name: en.deposit.status });
     await expect.element(status.getByText(en.review.status_review)).toBeVisible();
-    await screen.getByRole('button', { name: en.deposit.refresh }).click();
     await expect.poll(() => api.count('user/balance_list')).toBe(1);
+    await screen.getByRole('button', { name: en.deposit.refresh }).click();
+    await expect.poll(() => api.count('user/balance_list')).toBe(2);
   });
 
   it('keeps the reference and shows the server error when the deposit is refused', async () => {

@@ -5,7 +5,7 @@ import type { ErrorBody } from '../../../contract/api.ts';
 import { depositForm, formRefusals } from '../../../contract/forms.ts';
 import type { ReviewItem } from '../../../contract/user.ts';
 import { useSubmissionKey } from '../../api/submissionKey.ts';
-import { localFailure } from '../../api/failure.ts';
+import { localFailure } from '../../../http/failure.ts';
 import { useApi } from '../../api/apiContext.ts';
 import { contractFieldErrors } from '../../hooks/fieldErrors.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';

@@ -1,42 +1,29 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../router/navigation.tsx';
 import type { ReviewItem } from '../../../contract/user.ts';
-import { isApiFailure, networkFailure, type ApiFailure } from '../../api/failure.ts';
-import { useApi } from '../../api/apiContext.ts';
+import { useBalances } from '../../balances/useBalances.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { ReviewList } from '../../money/ReviewList.tsx';
 import { useAppConfig } from '../../hooks/useAppConfig.ts';
 
-/** The deposit just declared, under review; the member can ask for its status again. */
+/**
+ * The deposit just declared, under review, as the one balance store knows it (which reads again while a review is
+ * pending); the member can ask for its status again.
+ */
 export function DepositStatus({ submitted }: { readonly submitted: ReviewItem }) {
   const { t } = useTranslation();
-  const client = useApi();
   const config = useAppConfig();
-  const [item, setItem] = useState(submitted);
-  const [currency, setCurrency] = useState(config?.currency ?? '');
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<ApiFailure | null>(null);
-  const refresh = async () => {
-    setPending(true);
-    setFailure(null);
-    try {
-      const res = await client.call('user/balance_list');
-      const latest = res.data.requests.find((r) => r.kind === 'deposit' && r.id === submitted.id);
-      if (latest) setItem(latest);
-      setCurrency(res.data.currency);
-    } catch (e) {
-      setFailure(isApiFailure(e) ? e : networkFailure);
-    } finally {
-      setPending(false);
-    }
-  };
+  const balances = useBalances();
+  const s = balances.state;
+  const list = s?.status === 'ok' ? s.data : null;
+  const item = list?.requests.find((r) => r.kind === 'deposit' && r.id === submitted.id) ?? submitted;
+  const pending = s?.status === 'loading';
   return (
     <>
-      <ReviewList items={[item]} currency={currency} title={t('deposit.status')} />
-      <FormAlert messageKey={failure?.msg ?? null} />
+      <ReviewList items={[item]} currency={list?.currency ?? config?.currency ?? ''} title={t('deposit.status')} />
+      <FormAlert messageKey={s?.status === 'error' ? s.failure.msg : null} />
       <div className="button-row">
-        <button type="button" className="button button--ghost" disabled={pending} onClick={() => void refresh()}>
+        <button type="button" className="button button--ghost" disabled={pending} onClick={balances.refresh}>
           {pending ? t('app.loading') : t('deposit.refresh')}
         </button>
         <Link to="/wallet" className="button">

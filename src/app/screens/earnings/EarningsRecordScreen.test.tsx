@@ -74,6 +74,7 @@ describe('/record', () => {
     await confirm.click();
     await expect.element(sheet.getByText(en.error.pay_password_wrong)).toBeVisible();
     const orders = api.count('wealth/orders');
+    const balances = api.count('user/balance_list');
     await password.fill('654321');
     await confirm.click();
     await expect.element(screen.getByText(en.msg.submitted)).toBeVisible();
@@ -81,6 +82,8 @@ describe('/record', () => {
     expect(api.last('wealth/submit')?.body).toEqual({ holdingId: 11, payPassword: '654321' });
     expect(api.last('wealth/submit')?.headers.get('Idempotency-Key')).toBeTruthy();
     await expect.poll(() => api.count('wealth/orders')).toBe(orders + 1);
+    // The redemption moved money: the one balance store reads again.
+    await expect.poll(() => api.count('user/balance_list')).toBe(balances + 1);
   });
 
   it('sends a member without a transaction password to set one first', async () => {

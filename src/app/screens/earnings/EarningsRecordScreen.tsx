@@ -8,6 +8,7 @@ import { SignInPrompt } from '../../components/SignInPrompt.tsx';
 import { useCall } from '../../hooks/useCall.ts';
 import { useLang } from '../../hooks/useLang.ts';
 import { useUserDetails } from '../../hooks/useUserDetails.ts';
+import { useBalances } from '../../balances/useBalances.ts';
 import { tokenAtom } from '../../state/session.ts';
 import { HoldingCard } from './HoldingCard.tsx';
 import { RedeemSheet } from './RedeemSheet.tsx';
@@ -28,7 +29,10 @@ function Records({ token }: { readonly token: string }) {
   const [version, setVersion] = useState(0);
   const wealth = useCall(`wealth-orders:${lang}:${token}:${version}`, () => client.call('wealth/orders').then((r) => r.data.items));
   const pledges = useCall(`pledge-orders:${lang}:${token}:${version}`, () => client.call('Defi/myOrder').then((r) => r.data.items));
+  // Whether a transaction password is set; the figures come from the one balance store.
   const details = useUserDetails(token);
+  const balances = useBalances();
+  const b = balances.state;
   const [redeeming, setRedeeming] = useState<Holding | null>(null);
 
   const section = (id: string, titleKey: string, call: typeof wealth) => (
@@ -44,9 +48,9 @@ function Records({ token }: { readonly token: string }) {
   return (
     <div className="stack">
       <section className="card" aria-label={t('record.balance')}>
-        {details.state?.status === 'ok' ? <Balances details={details.state.data} labels="my" /> : null}
-        {details.state?.status === 'loading' ? <p className="muted">{t('app.loading')}</p> : null}
-        {details.state?.status === 'error' ? <LoadFailure failure={details.state.failure} onRetry={details.reload} /> : null}
+        {b?.status === 'ok' ? <Balances details={b.data} labels="my" /> : null}
+        {b?.status === 'loading' ? <p className="muted">{t('app.loading')}</p> : null}
+        {b?.status === 'error' ? <LoadFailure failure={b.failure} onRetry={balances.refresh} /> : null}
       </section>
       {section('record-wealth', 'record.wealth_title', wealth)}
       {section('record-pledge', 'record.pledge_title', pledges)}
@@ -58,7 +62,6 @@ function Records({ token }: { readonly token: string }) {
           onRedeemed={() => {
             setRedeeming(null);
             setVersion((v) => v + 1);
-            details.reload();
           }}
         />
       ) : null}

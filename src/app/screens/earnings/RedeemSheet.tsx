@@ -5,7 +5,7 @@ import { Link } from '../../router/navigation.tsx';
 import { redeemForm } from '../../../contract/forms.ts';
 import { useApi } from '../../api/apiContext.ts';
 import { contractFieldErrors } from '../../hooks/fieldErrors.ts';
-import { isApiFailure, networkFailure } from '../../api/failure.ts';
+import { asApiFailure } from '../../../http/failure.ts';
 import { useSubmissionKey } from '../../api/submissionKey.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { Sheet } from '../../components/Sheet.tsx';
@@ -51,7 +51,7 @@ export function RedeemSheet({ holding, hasPayPassword, onClose, onRedeemed }: Pr
       toast('msg.submitted');
       onRedeemed();
     } catch (e) {
-      const failure = isApiFailure(e) ? e : networkFailure;
+      const failure = asApiFailure(e);
       setFieldError(failure.data?.fields?.['payPassword'] ?? null);
       setFormError(failure.msg);
       setPending(false);

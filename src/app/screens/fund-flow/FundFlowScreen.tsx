@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LedgerType } from '../../../contract/user.ts';
-import { isApiFailure, networkFailure } from '../../api/failure.ts';
+import { asApiFailure } from '../../../http/failure.ts';
 import { useApi } from '../../api/apiContext.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
@@ -41,7 +41,7 @@ function FundFlow() {
     try {
       save(await fetchAllEntries(client, type));
     } catch (e) {
-      setExportError((isApiFailure(e) ? e : networkFailure).msg);
+      setExportError((asApiFailure(e)).msg);
     } finally {
       setExporting(false);
     }

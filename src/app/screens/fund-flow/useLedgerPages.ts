@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Res } from '../../../contract/api.ts';
 import type { LedgerType } from '../../../contract/user.ts';
-import { isApiFailure, networkFailure, type ApiFailure } from '../../api/failure.ts';
+import { asApiFailure, type ApiFailure } from '../../../http/failure.ts';
 import { useApi } from '../../api/apiContext.ts';
 import { tokenAtom } from '../../state/session.ts';
 
@@ -34,7 +34,7 @@ export function useLedgerPages(type: LedgerType | null) {
         if (gen !== generation.current) return;
         setPages((p) => ({ items: page === 1 ? res.data.items : [...p.items, ...res.data.items], total: res.data.total, page }));
       } catch (e) {
-        if (gen === generation.current) setFailure(isApiFailure(e) ? e : networkFailure);
+        if (gen === generation.current) setFailure(asApiFailure(e));
       } finally {
         if (gen === generation.current) setPending(false);
       }

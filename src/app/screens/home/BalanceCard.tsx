@@ -7,14 +7,16 @@ import { useBalances } from '../../balances/useBalances.ts';
 export function BalanceCard({ token }: { readonly token: string }) {
   const { t } = useTranslation();
   const { state, reload } = useUserDetails(token);
-  // The figures come from the shared source, so a settled result or an approved withdrawal shows here at once.
-  const balances = useBalances().state;
+  // The figures come from the one balance store, so a settled result or an approved withdrawal shows here at once.
+  const { state: balances, refresh } = useBalances();
+  const figures = balances?.status === 'ok' ? balances.data : null;
   return (
     <section className="card balance-card" aria-label={t('home.balance')}>
       {state?.status === 'ok' ? (
         <>
           <h2 className="greeting">{t('home.greeting', { name: state.data.username })}</h2>
-          <Balances details={balances?.status === 'ok' ? balances.data : state.data} labels="home" />
+          <Balances details={figures} labels="home" />
+          {balances?.status === 'error' ? <LoadFailure failure={balances.failure} onRetry={refresh} /> : null}
         </>
       ) : null}
       {state?.status === 'error' ? <LoadFailure failure={state.failure} onRetry={reload} /> : null}

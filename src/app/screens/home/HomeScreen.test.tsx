@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../../../locales/en.json' with { type: 'json' };
 import { guardConsole } from '../../testing/consoleGuard.ts';
-import { details, fail, notices, ok } from '../../testing/fakeApi.ts';
+import { balances, details, fail, notices, ok } from '../../testing/fakeApi.ts';
 import { renderApp } from '../../testing/renderApp.tsx';
 import { resetBrowserState } from '../../testing/reset.ts';
 
@@ -35,9 +35,9 @@ describe('/ (home)', () => {
     let answer: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (answer = resolve));
     // A balance of a usual length (the fixture's fills two lines at this width, which no placeholder can foresee).
-    const usual = { ...details, balance: '10000.00' };
-    const { api, screen } = await renderApp('/', { 'user/details': async () => (await answered, ok(usual)), 'user/balance_list': () => fail(500, 5000, 'error.internal') });
-    await expect.poll(() => api.count('user/details')).toBe(1);
+    const usual = { ...balances, balance: '10000.00' };
+    const { api, screen } = await renderApp('/', { 'user/details': async () => (await answered, ok(details)), 'user/balance_list': async () => (await answered, ok(usual)) });
+    await expect.poll(() => api.count('user/details') + api.count('user/balance_list')).toBe(2);
     const actions = screen.getByRole('navigation', { name: en.home.actions });
     await expect.element(actions).toBeVisible();
     const before = actions.element().getBoundingClientRect().top;

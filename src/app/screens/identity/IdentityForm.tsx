@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ErrorBody, Res } from '../../../contract/api.ts';
 import { formRefusals, identityForm } from '../../../contract/forms.ts';
 import { contractFieldErrors, type FieldErrors } from '../../hooks/fieldErrors.ts';
-import { localFailure } from '../../api/failure.ts';
+import { localFailure } from '../../../http/failure.ts';
 import { useApi } from '../../api/apiContext.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { TextField } from '../../components/TextField.tsx';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ErrorBody, Res } from '../../../contract/api.ts';
 import { isTrc20Address } from '../../../shared/trc20.ts';
-import { localFailure } from '../../api/failure.ts';
+import { localFailure } from '../../../http/failure.ts';
 import { useApi } from '../../api/apiContext.ts';
 import { addressForm } from '../../../contract/forms.ts';
 import { contractFieldErrors } from '../../hooks/fieldErrors.ts';

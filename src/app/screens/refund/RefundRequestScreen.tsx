@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { MemberScreen } from '../../money/MemberScreen.tsx';
 import { ReviewList } from '../../money/ReviewList.tsx';
-import { useMemberCall } from '../../money/useMemberCall.ts';
+import { useBalances } from '../../balances/useBalances.ts';
 import { RefundForm } from './RefundForm.tsx';
 
 export function RefundRequestScreen() {
@@ -16,7 +16,8 @@ export function RefundRequestScreen() {
 
 function RefundRequests() {
   const { t } = useTranslation();
-  const mine = useMemberCall('balance_list', (c) => c.call('user/balance_list').then((r) => r.data));
+  // My requests come with the balances: the one store, which a request sent refreshes by itself.
+  const mine = useBalances();
   const [done, setDone] = useState(0);
   const s = mine.state;
   return (
@@ -24,13 +25,10 @@ function RefundRequests() {
       <p className="muted">{t('refund.intro')}</p>
       <RefundForm
         key={done}
-        onDone={() => {
-          setDone((n) => n + 1);
-          mine.reload();
-        }}
+        onDone={() => setDone((n) => n + 1)}
       />
       {s?.status === 'ok' ? <ReviewList items={s.data.requests.filter((r) => r.kind === 'refund')} currency={s.data.currency} title={t('refund.mine')} /> : null}
-      {s?.status === 'error' ? <LoadFailure failure={s.failure} onRetry={mine.reload} /> : null}
+      {s?.status === 'error' ? <LoadFailure failure={s.failure} onRetry={mine.refresh} /> : null}
     </>
   );
 }

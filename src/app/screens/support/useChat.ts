@@ -1,14 +1,12 @@
 import { useSetAtom } from 'jotai';
 import { useReducer, useRef, useState } from 'react';
 import { useApi } from '../../api/apiContext.ts';
-import { isApiFailure, networkFailure, type ApiFailure } from '../../api/failure.ts';
+import { asApiFailure, type ApiFailure } from '../../../http/failure.ts';
 import { usePoll } from '../../hooks/usePoll.ts';
 import { supportUnreadAtom } from '../../state/supportUnread.ts';
 import { chatReducer, initialChat, type ChatMessage } from './chatState.ts';
 import { CHAT_POLL_MS } from './limits.ts';
 import { deviceNow } from '../../../shared/clock.ts';
-
-const failureOf = (e: unknown): ApiFailure => (isApiFailure(e) ? e : networkFailure);
 
 /**
  * The conversation: support/messages from a cursor while the chat is visible, each poll marking support's
@@ -33,7 +31,9 @@ export function useChat() {
         setUnread(res.data.unread);
         setPollFailure(null);
       } catch (e) {
-        setPollFailure(failureOf(e));
+        setPollFailure(asApiFailure(e));
+        // The loop backs off while the chat cannot be read.
+        throw e;
       }
     },
     { intervalMs: CHAT_POLL_MS, enabled: true, key: String(attempt) },
@@ -44,7 +44,7 @@ export function useChat() {
       const res = await client.call('support/send', { body });
       dispatch({ type: 'sent', key, message: res.data });
     } catch (e) {
-      dispatch({ type: 'failed', key, failure: failureOf(e).msg });
+      dispatch({ type: 'failed', key, failure: asApiFailure(e).msg });
     }
   };
 

@@ -7,9 +7,9 @@ import { useSubmissionKey } from '../../api/submissionKey.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useLang } from '../../hooks/useLang.ts';
-import { useUserDetails } from '../../hooks/useUserDetails.ts';
 import { formatChange, formatInteger, formatMoney, formatPercent, formatPrice, trendOf } from '../../format/index.ts';
 import { useLiveQuote } from '../../market/useLiveQuote.ts';
+import { useBalances } from '../../balances/useBalances.ts';
 import { useMarketWorker } from '../../market/useMarketWorker.ts';
 import { authPath } from '../../router/returnTo.ts';
 import { tokenAtom } from '../../state/session.ts';
@@ -47,7 +47,8 @@ export function TradeTicket({ product, direction, cycle, onDirection, onCycle, o
   const submissionKey = useSubmissionKey();
   const seen = useRef<{ readonly key: string; readonly price: string } | null>(null);
   const { pathname, search } = useLocation();
-  const details = useUserDetails(token);
+  // The one balance store: a settled result, this order or any other money event shows here at once.
+  const balances = useBalances();
   const cycleGroup = useId();
   const closedId = useId();
   const live = useLiveQuote(product);
@@ -62,7 +63,7 @@ export function TradeTicket({ product, direction, cycle, onDirection, onCycle, o
   const quote = chosen ? quoteTrade(amount, product, chosen.payoutRate) : null;
   const trend = trendOf(live.changePct);
   const closed = !live.open;
-  const balance = details.state?.status === 'ok' ? details.state.data : null;
+  const balance = balances.state?.status === 'ok' ? balances.state.data : null;
 
   const busy = (value: boolean): void => {
     inFlight.current = value;
@@ -88,7 +89,7 @@ export function TradeTicket({ product, direction, cycle, onDirection, onCycle, o
     if (result?.ok) {
       submissionKey.done();
       toast('msg.ordered');
-      details.reload();
+      balances.refresh();
       onPlaced(result.order);
       return;
     }

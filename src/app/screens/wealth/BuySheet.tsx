@@ -2,7 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/apiContext.ts';
-import { isApiFailure, networkFailure } from '../../api/failure.ts';
+import { asApiFailure } from '../../../http/failure.ts';
 import { useSubmissionKey } from '../../api/submissionKey.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { Sheet } from '../../components/Sheet.tsx';
@@ -61,7 +61,7 @@ export function BuySheet({ product, available, onClose, onBought }: Props) {
       toast('msg.submitted');
       onBought();
     } catch (e) {
-      const failure = isApiFailure(e) ? e : networkFailure;
+      const failure = asApiFailure(e);
       setServerError({ field: failure.data?.fields?.['amount'] ?? null, form: failure.msg });
       setPending(false);
     }

@@ -85,14 +85,14 @@ describe('/lc', () => {
 
   it('buys: wealth/buy with the amount, "Submitted Success", the sheet closes and the balance reloads', async () => {
     const { api, screen, sheet } = await openSheet();
-    const before = api.count('user/details');
+    const before = api.count('user/balance_list');
     await sheet.getByLabelText(fill(en.earn.amount, { currency: 'USDT' })).fill(' 600 ');
     await sheet.getByRole('button', { name: en.earn.confirm_buy }).click();
     await expect.element(screen.getByText(en.msg.submitted)).toBeVisible();
     await expect.element(screen.getByRole('dialog')).not.toBeInTheDocument();
     expect(api.last('wealth/buy')?.body).toEqual({ productId: 2, amount: '600' });
     expect(api.last('wealth/buy')?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
-    await expect.poll(() => api.count('user/details')).toBe(before + 1);
+    await expect.poll(() => api.count('user/balance_list')).toBe(before + 1);
   });
 
   it('keeps the Idempotency-Key when the member retries after a lost answer, and translates server refusals', async () => {

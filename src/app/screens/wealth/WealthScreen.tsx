@@ -7,7 +7,7 @@ import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { SignInPrompt } from '../../components/SignInPrompt.tsx';
 import { useCall } from '../../hooks/useCall.ts';
 import { useLang } from '../../hooks/useLang.ts';
-import { useUserDetails } from '../../hooks/useUserDetails.ts';
+import { useBalances } from '../../balances/useBalances.ts';
 import { tokenAtom } from '../../state/session.ts';
 import { BuySheet } from './BuySheet.tsx';
 import { ProductCard } from './ProductCard.tsx';
@@ -26,10 +26,10 @@ function WealthProducts({ token }: { readonly token: string }) {
   const client = useApi();
   const lang = useLang();
   const list = useCall(`earn-list:${lang}:${token}`, () => client.call('wealth/getList', {}).then((r) => r.data.items));
-  const details = useUserDetails(token);
+  const balances = useBalances().state;
   const [buying, setBuying] = useState<EarnProduct | null>(null);
   const items = list.state?.status === 'ok' ? list.state.data : [];
-  const available = details.state?.status === 'ok' ? details.state.data.available : null;
+  const available = balances?.status === 'ok' ? balances.data.available : null;
 
   const section = (family: EarnProduct['family'], titleKey: string) => {
     const products = items.filter((p) => p.family === family);
@@ -58,10 +58,8 @@ function WealthProducts({ token }: { readonly token: string }) {
           product={buying}
           available={available}
           onClose={() => setBuying(null)}
-          onBought={() => {
-            setBuying(null);
-            details.reload();
-          }}
+          // The balances follow by themselves: every money path's answer refreshes the one store.
+          onBought={() => setBuying(null)}
         />
       ) : null}
     </div>

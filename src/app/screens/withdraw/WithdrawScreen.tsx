@@ -22,13 +22,10 @@ function Withdraw() {
   const lang = useLang();
   const balance = useBalances();
   const wallets = useMemberCall('wallets', (c) => c.call('user/getUserWallets').then((r) => r.data));
-  // Each success empties the form (a new key) and reloads what it changed.
+  // Each success empties the form (a new key); the balances follow by themselves (every money path refreshes the store).
   const [done, setDone] = useState(0);
   const b = balance.state;
-  const onDone = () => {
-    setDone((n) => n + 1);
-    balance.refresh();
-  };
+  const onDone = () => setDone((n) => n + 1);
   return (
     <>
       {b?.status === 'ok' ? (

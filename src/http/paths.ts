@@ -1,4 +1,4 @@
-import type { ApiPath, GetPath, IdempotentPath } from '../../contract/api.ts';
+import type { ApiPath, CachedPath, GetPath, IdempotentPath } from '../contract/api.ts';
 
 /** Fails to compile unless the list names exactly the paths of the union. */
 type Exactly<Union, List extends readonly Union[]> = [Exclude<Union, List[number]>] extends [never] ? true : false;
@@ -23,6 +23,13 @@ export type IdempotentPathsComplete = Assert<Exactly<IdempotentPath, typeof idem
 
 /** Spec 7: these payloads carry `Authorization`; the client moves it into the header and blanks it. */
 export const authInBodyPaths = ['wallet/bankWithdrawal', 'wallet/trcWithdrawal', 'Defi/myOrder', 'Defi/orderMoney'] as const satisfies readonly ApiPath[];
+
+/**
+ * The contract's public market reads (`cached`): the same answer for everyone in a given second. The Record makes
+ * the compiler check that this names exactly the contract's list.
+ */
+const MARKET_READS: Readonly<Record<CachedPath, true>> = { 'product/list': true, 'product/details': true, 'product/kdata': true, 'product/trunover': true };
+export const isMarketRead = (path: ApiPath): path is CachedPath => Object.hasOwn(MARKET_READS, path);
 
 const has = (list: readonly string[], path: string) => list.includes(path);
 export const isGetPath = (path: ApiPath): boolean => has(getPaths, path);
