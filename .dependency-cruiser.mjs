@@ -2,44 +2,10 @@
 // so a shared type lives in a small file that imports nothing of ours instead of in the module that uses it.
 // Run by `npm run lint`; offline, about two seconds. dependency-cruiser 17 is the line that still runs on Node 20
 // (18 wants 22); madge's TypeScript peer stops at 5, and import-x's no-cycle skips type-only imports.
-
-// src/app's folders, top to bottom: a module may import its own folder and the folders below it, never one above.
-// The wiring (the entry main.tsx, wiring/) puts the app together; screens are built from the frame, the features
-// and the components; the small things everyone needs (links and screen paths in router/, atoms, formatting, the
-// API client, languages, storage) sit at the bottom and import nothing above them. Tests and testing/ may reach
-// anything (a test renders the whole app); nothing else imports them.
-const APP_FOLDERS = [
-  // test helpers (only tests import them), then the wiring
-  'testing', 'wiring',
-  // what a member sees
-  'screens', 'layout', 'results', 'money', 'market', 'balances', 'components',
-  // what every screen uses
-  'hooks', 'router', 'pwa', 'state', 'format', 'api', 'i18n', 'config', 'storage', 'styles',
-];
-const TESTS = '[.]test[.]tsx?$';
-const appFolder = (names) => `^src/app/(${names.join('|')})/`;
-/** One rule per folder: nothing in it imports a folder above it, or the entry (src/app/*.tsx). */
-const appOrder = APP_FOLDERS.map((name, i) => ({
-  name: `app-no-import-up-from-${name}`,
-  severity: 'error',
-  comment:
-    `src/app/${name}/ imports only its own folder and those below it (${APP_FOLDERS.slice(i + 1).join(', ') || 'none'}): ` +
-    'move what both need down, into the lower folder (.dependency-cruiser.mjs lists the order).',
-  from: { path: appFolder([name]), pathNot: TESTS },
-  to: { path: i === 0 ? '^src/app/[^/]+[.]tsx?$' : `${appFolder(APP_FOLDERS.slice(0, i))}|^src/app/[^/]+[.]tsx?$` },
-}));
-
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
-    ...appOrder,
-    {
-      name: 'app-folder-listed',
-      severity: 'error',
-      comment: 'Every folder of src/app has its place in APP_FOLDERS (.dependency-cruiser.mjs): add a new one there.',
-      from: { path: '^src/app/[^/]+/', pathNot: appFolder(APP_FOLDERS) },
-      to: {},
-    },
+    ...appFolderRules(),
     {
       name: 'no-circular',
       severity: 'error',
@@ -54,3 +20,43 @@ export default {
     exclude: { path: ['^dist/', '^node_modules/', '^test-results/', '^playwright-report/'] },
   },
 };
+
+/**
+ * src/app's folders, top to bottom: a module may import its own folder and the folders below it, never one above.
+ * The wiring (the entry main.tsx, wiring/) puts the app together; screens are built from the frame, the features
+ * and the components; the small things everyone needs (links and screen paths in router/, atoms, formatting, the
+ * page's API client, languages, storage) sit at the bottom and import nothing above them. Tests and testing/ may
+ * reach anything (a test renders the whole app); nothing else imports them. One rule per folder, so lint names the
+ * folder an import climbs out of (app-no-import-up-from-<folder>).
+ */
+function appFolderRules() {
+  const APP_FOLDERS = [
+    // test helpers (only tests import them), then the wiring
+    'testing', 'wiring',
+    // what a member sees
+    'screens', 'layout', 'results', 'money', 'market', 'balances', 'components',
+    // what every screen uses
+    'hooks', 'router', 'pwa', 'state', 'format', 'api', 'i18n', 'config', 'storage', 'styles',
+  ];
+  const TESTS = '[.]test[.]tsx?$';
+  const ENTRY = '^src/app/[^/]+[.]tsx?$';
+  const folders = (names) => `^src/app/(${names.join('|')})/`;
+  return [
+    ...APP_FOLDERS.map((name, i) => ({
+      name: `app-no-import-up-from-${name}`,
+      severity: 'error',
+      comment:
+        `src/app/${name}/ imports only its own folder and those below it (${APP_FOLDERS.slice(i + 1).join(', ') || 'none'}): ` +
+        'move what both need down, into the lower folder (appFolderRules in .dependency-cruiser.mjs lists the order).',
+      from: { path: folders([name]), pathNot: TESTS },
+      to: { path: i === 0 ? ENTRY : `${folders(APP_FOLDERS.slice(0, i))}|${ENTRY}` },
+    })),
+    {
+      name: 'app-folder-listed',
+      severity: 'error',
+      comment: 'Every folder of src/app has its place in the order (appFolderRules in .dependency-cruiser.mjs): add a new one there.',
+      from: { path: '^src/app/[^/]+/', pathNot: folders(APP_FOLDERS) },
+      to: {},
+    },
+  ];
+}
