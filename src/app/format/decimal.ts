@@ -9,8 +9,9 @@ const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 /**
  * Formats a decimal string exactly, in plain string arithmetic: rounded half away from zero to at most
  * `maxFraction` digits, padded to at least `minFraction`, grouped by three. Intl.NumberFormat with signDisplay
- * 'negative' gives the same text (format.test.ts checks it digit for digit) but its first use loads the locale's number data, a task of
- * about 100 ms on a slow phone, on every first screen. Returns null for anything that is not a decimal.
+ * 'negative' gives the same text (format.test.ts checks it digit for digit) but its first use loads the locale's
+ * number data, a task of about 100 ms on a slow phone, on every first screen. Returns null for anything that is
+ * not a decimal.
  */
 export function formatDecimalString(value: string, marks: DecimalMarks, minFraction: number, maxFraction: number): string | null {
   const m = DECIMAL.exec(value);
