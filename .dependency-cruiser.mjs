@@ -36,7 +36,7 @@ function appFolderRules() {
     // what a member sees
     'screens', 'layout', 'results', 'money', 'market', 'balances', 'components',
     // what every screen uses
-    'hooks', 'router', 'pwa', 'state', 'format', 'api', 'i18n', 'config', 'storage', 'styles',
+    'hooks', 'forms', 'router', 'pwa', 'state', 'format', 'api', 'i18n', 'config', 'storage', 'styles',
   ];
   const TESTS = '[.]test[.]tsx?$';
   const ENTRY = '^src/app/[^/]+[.]tsx?$';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { TextField, type TextFieldProps } from '../components/TextField.tsx';
+import { TextField, type TextFieldProps } from '../forms/TextField.tsx';
 import { formatMoney } from '../format/index.ts';
 import { useAppConfig } from '../hooks/useAppConfig.ts';
 import { useLang } from '../hooks/useLang.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldMessages, useFieldDescription } from '../components/FieldMessages.tsx';
+import { FieldMessages, useFieldDescription } from '../forms/FieldMessages.tsx';
 import { PHOTO_TYPES } from './compressPhoto.ts';
 
 interface Props {

@@ -7,14 +7,14 @@ import type { ReviewItem } from '../../../contract/user.ts';
 import { useSubmissionKey } from '../../api/submissionKey.ts';
 import { localFailure } from '../../../http/failure.ts';
 import { useApi } from '../../api/apiContext.ts';
-import { contractFieldErrors } from '../../hooks/fieldErrors.ts';
-import { FormAlert } from '../../components/FormAlert.tsx';
-import { TextField } from '../../components/TextField.tsx';
-import { useForm } from '../../hooks/useForm.ts';
+import { contractFieldErrors } from '../../forms/fieldErrors.ts';
+import { FormAlert } from '../../forms/FormAlert.tsx';
+import { TextField } from '../../forms/TextField.tsx';
+import { useForm } from '../../forms/useForm.ts';
 import { compressPhoto, isAcceptedPhoto } from '../../money/compressPhoto.ts';
 import { PhotoField } from '../../money/PhotoField.tsx';
 import { showToastAtom } from '../../state/toast.ts';
-import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { SubmitButton } from '../../forms/SubmitButton.tsx';
 
 interface Props {
   readonly method: 'bank' | 'trc20';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from '../../router/navigation.tsx';
 import type { ReviewItem } from '../../../contract/user.ts';
 import { useBalances } from '../../balances/useBalances.ts';
-import { FormAlert } from '../../components/FormAlert.tsx';
+import { FormAlert } from '../../forms/FormAlert.tsx';
 import { ReviewList } from '../../money/ReviewList.tsx';
 import { useAppConfig } from '../../hooks/useAppConfig.ts';
 

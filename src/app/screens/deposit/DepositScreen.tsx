@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { depositForm } from '../../../contract/forms.ts';
-import { contractFieldErrors } from '../../hooks/fieldErrors.ts';
+import { contractFieldErrors } from '../../forms/fieldErrors.ts';
 import { useNavigate } from '../../router/navigation.tsx';
-import { useForm } from '../../hooks/useForm.ts';
-import { ChoiceGroup } from '../../components/ChoiceGroup.tsx';
+import { useForm } from '../../forms/useForm.ts';
+import { ChoiceGroup } from '../../forms/ChoiceGroup.tsx';
 import { AmountField } from '../../money/AmountField.tsx';
 import { MemberScreen } from '../../money/MemberScreen.tsx';
 import { useAppConfig } from '../../hooks/useAppConfig.ts';

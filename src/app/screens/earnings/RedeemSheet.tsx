@@ -4,16 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from '../../router/navigation.tsx';
 import { redeemForm } from '../../../contract/forms.ts';
 import { useApi } from '../../api/apiContext.ts';
-import { contractFieldErrors } from '../../hooks/fieldErrors.ts';
+import { contractFieldErrors } from '../../forms/fieldErrors.ts';
 import { asApiFailure } from '../../../http/failure.ts';
 import { useSubmissionKey } from '../../api/submissionKey.ts';
-import { FormAlert } from '../../components/FormAlert.tsx';
+import { FormAlert } from '../../forms/FormAlert.tsx';
 import { Sheet } from '../../components/Sheet.tsx';
-import { PayPasswordField } from '../../components/PayPasswordField.tsx';
+import { PayPasswordField } from '../../forms/PayPasswordField.tsx';
 import { showToastAtom } from '../../state/toast.ts';
 import { useEarnFormat } from '../../hooks/useEarnFormat.ts';
 import type { Holding } from './types.ts';
-import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { SubmitButton } from '../../forms/SubmitButton.tsx';
 
 interface Props {
   readonly holding: Holding;

@@ -2,13 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from '../../router/navigation.tsx';
 import { useApi } from '../../api/apiContext.ts';
 import { loginForm } from '../../../contract/forms.ts';
-import { contractFieldErrors } from '../../hooks/fieldErrors.ts';
-import { FormAlert } from '../../components/FormAlert.tsx';
-import { TextField } from '../../components/TextField.tsx';
-import { useForm } from '../../hooks/useForm.ts';
+import { contractFieldErrors } from '../../forms/fieldErrors.ts';
+import { FormAlert } from '../../forms/FormAlert.tsx';
+import { TextField } from '../../forms/TextField.tsx';
+import { useForm } from '../../forms/useForm.ts';
 import { useSignIn } from '../../hooks/useSignIn.ts';
 import { authPath, EXPIRED_PARAM, NEXT_PARAM, safeNext } from '../../router/returnTo.ts';
-import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { SubmitButton } from '../../forms/SubmitButton.tsx';
 
 export function LoginScreen() {
   const { t, i18n } = useTranslation();

@@ -2,15 +2,15 @@ import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/apiContext.ts';
 import { changePayPasswordForm, setPayPasswordForm } from '../../../contract/forms.ts';
-import { contractFieldErrors } from '../../hooks/fieldErrors.ts';
-import { FormAlert } from '../../components/FormAlert.tsx';
+import { contractFieldErrors } from '../../forms/fieldErrors.ts';
+import { FormAlert } from '../../forms/FormAlert.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
-import { TextField } from '../../components/TextField.tsx';
-import { useForm } from '../../hooks/useForm.ts';
+import { TextField } from '../../forms/TextField.tsx';
+import { useForm } from '../../forms/useForm.ts';
 import { MemberScreen } from '../../money/MemberScreen.tsx';
 import { useMemberCall } from '../../money/useMemberCall.ts';
 import { showToastAtom } from '../../state/toast.ts';
-import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { SubmitButton } from '../../forms/SubmitButton.tsx';
 
 export function TransactionPasswordScreen() {
   return (

@@ -4,11 +4,11 @@ import { isTrc20Address } from '../../../shared/trc20.ts';
 import { localFailure } from '../../../http/failure.ts';
 import { useApi } from '../../api/apiContext.ts';
 import { addressForm } from '../../../contract/forms.ts';
-import { contractFieldErrors } from '../../hooks/fieldErrors.ts';
-import { FormAlert } from '../../components/FormAlert.tsx';
-import { TextField } from '../../components/TextField.tsx';
-import { useForm } from '../../hooks/useForm.ts';
-import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { contractFieldErrors } from '../../forms/fieldErrors.ts';
+import { FormAlert } from '../../forms/FormAlert.tsx';
+import { TextField } from '../../forms/TextField.tsx';
+import { useForm } from '../../forms/useForm.ts';
+import { SubmitButton } from '../../forms/SubmitButton.tsx';
 
 type Wallets = Res<'user/getUserWallets'>;
 

@@ -2,12 +2,12 @@ import { useTranslation } from 'react-i18next';
 import type { Res } from '../../../contract/api.ts';
 import { useApi } from '../../api/apiContext.ts';
 import { bankCardForm } from '../../../contract/forms.ts';
-import { contractFieldErrors } from '../../hooks/fieldErrors.ts';
-import { FormAlert } from '../../components/FormAlert.tsx';
-import { TextField } from '../../components/TextField.tsx';
-import { useForm } from '../../hooks/useForm.ts';
-import { SelectField } from '../../components/SelectField.tsx';
-import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { contractFieldErrors } from '../../forms/fieldErrors.ts';
+import { FormAlert } from '../../forms/FormAlert.tsx';
+import { TextField } from '../../forms/TextField.tsx';
+import { useForm } from '../../forms/useForm.ts';
+import { SelectField } from '../../forms/SelectField.tsx';
+import { SubmitButton } from '../../forms/SubmitButton.tsx';
 
 type Wallets = Res<'user/getUserWallets'>;
 type Banks = Res<'common/banks'>['items'];

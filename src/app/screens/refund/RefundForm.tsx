@@ -4,13 +4,13 @@ import { Link } from '../../router/navigation.tsx';
 import { useSubmissionKey } from '../../api/submissionKey.ts';
 import { useApi } from '../../api/apiContext.ts';
 import { refundForm } from '../../../contract/forms.ts';
-import { contractFieldErrors } from '../../hooks/fieldErrors.ts';
-import { FormAlert } from '../../components/FormAlert.tsx';
-import { PayPasswordField } from '../../components/PayPasswordField.tsx';
-import { TextField } from '../../components/TextField.tsx';
-import { useForm } from '../../hooks/useForm.ts';
+import { contractFieldErrors } from '../../forms/fieldErrors.ts';
+import { FormAlert } from '../../forms/FormAlert.tsx';
+import { PayPasswordField } from '../../forms/PayPasswordField.tsx';
+import { TextField } from '../../forms/TextField.tsx';
+import { useForm } from '../../forms/useForm.ts';
 import { showToastAtom } from '../../state/toast.ts';
-import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { SubmitButton } from '../../forms/SubmitButton.tsx';
 
 /** wallet/submit: the anti-fraud refund request; it is reviewed, and credited through the ledger if approved. */
 export function RefundForm({ onDone }: { readonly onDone: () => void }) {

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/apiContext.ts';
 import { asApiFailure } from '../../../http/failure.ts';
 import { useSubmissionKey } from '../../api/submissionKey.ts';
-import { FormAlert } from '../../components/FormAlert.tsx';
+import { FormAlert } from '../../forms/FormAlert.tsx';
 import { Sheet } from '../../components/Sheet.tsx';
-import { TextField } from '../../components/TextField.tsx';
+import { TextField } from '../../forms/TextField.tsx';
 import { showToastAtom } from '../../state/toast.ts';
 import { Estimate } from './Estimate.tsx';
 import { ProductDescription } from './ProductDescription.tsx';
@@ -14,7 +14,7 @@ import { Terms } from './Terms.tsx';
 import type { EarnProduct } from './types.ts';
 import { useEarnFormat } from '../../hooks/useEarnFormat.ts';
 import { buyRefusal, formOf } from './buyRefusal.ts';
-import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { SubmitButton } from '../../forms/SubmitButton.tsx';
 
 interface Props {
   readonly product: EarnProduct;

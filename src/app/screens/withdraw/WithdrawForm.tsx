@@ -4,18 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { Link } from '../../router/navigation.tsx';
 import type { Res } from '../../../contract/api.ts';
 import { bankWithdrawalForm, trcWithdrawalForm } from '../../../contract/forms.ts';
-import { contractFieldErrors } from '../../hooks/fieldErrors.ts';
+import { contractFieldErrors } from '../../forms/fieldErrors.ts';
 import { useSubmissionKey } from '../../api/submissionKey.ts';
 import { useApi } from '../../api/apiContext.ts';
-import { FormAlert } from '../../components/FormAlert.tsx';
-import { PayPasswordField } from '../../components/PayPasswordField.tsx';
-import { useForm } from '../../hooks/useForm.ts';
-import { ChoiceGroup } from '../../components/ChoiceGroup.tsx';
+import { FormAlert } from '../../forms/FormAlert.tsx';
+import { PayPasswordField } from '../../forms/PayPasswordField.tsx';
+import { useForm } from '../../forms/useForm.ts';
+import { ChoiceGroup } from '../../forms/ChoiceGroup.tsx';
 import { AmountField } from '../../money/AmountField.tsx';
-import { SelectField } from '../../components/SelectField.tsx';
+import { SelectField } from '../../forms/SelectField.tsx';
 import { useAppConfig } from '../../hooks/useAppConfig.ts';
 import { showToastAtom } from '../../state/toast.ts';
-import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { SubmitButton } from '../../forms/SubmitButton.tsx';
 
 type Address = Res<'user/getUserWallets'>['addresses'][number];
 interface Props {
