@@ -64,7 +64,10 @@ async function serve(siteDir: string, name: string): Promise<{ base: string; sto
   return { base: running.url.replace('localhost', '127.0.0.1'), stop: () => running.stop() };
 }
 
-/** LIGHTHOUSE_URL=<url of a running server with the demo member>: measure that instead (e.g. an older build). */
+/**
+ * LIGHTHOUSE_URL=<url of a running server with the demo member>: measure that as ours instead. The baseline is served
+ * over HTTPS (HTTP/2), or HTTP/1.1 with LIGHTHOUSE_HTTP1=1: give the one the running server speaks, like for like.
+ */
 async function site(): Promise<{ base: string; stop: () => Promise<void> }> {
   const given = process.env['LIGHTHOUSE_URL'];
   if (given) return { base: given, stop: () => Promise.resolve() };
