@@ -10,7 +10,7 @@ import { lastPrices, RETENTION, watermark } from './recorder.ts';
 import { parseOhlcvCsv, ReplayFeed } from './replay.ts';
 import { createSimulatedFeed, MarketFeed } from './service.ts';
 import { isOpen } from './sessions.ts';
-import { countRows } from './testing.ts';
+import { countRows } from '../testing/market.ts';
 
 const s = useTestServer();
 let products: MarketProduct[] = [];

@@ -13,7 +13,7 @@ import { MarketFeed } from './service.ts';
 import { SettlementEngine } from './settlement.ts';
 import { serverSecret } from '../secrets.ts';
 import { Simulator } from './simulator.ts';
-import { recordTicks } from './testing.ts';
+import { recordTicks } from '../testing/market.ts';
 
 const s = useTestServer();
 let btc: MarketProduct;

@@ -3,7 +3,7 @@ import type { ProductDetails, ProductSummary } from '../../src/contract/market.t
 import { move } from '../domain/ledger.ts';
 import { toCents } from '../../src/shared/money.ts';
 import { loadProducts, type MarketProduct } from '../market/catalog.ts';
-import { countRows } from '../market/testing.ts';
+import { countRows } from '../testing/market.ts';
 import { createSimulatedFeed } from '../market/service.ts';
 import { T0, useTestServer } from '../testing/harness.ts';
 

@@ -7,7 +7,7 @@ import { cents, fromCents, toCents } from '../../src/shared/money.ts';
 import { loadProducts, type MarketProduct } from '../market/catalog.ts';
 import { createSimulatedFeed } from '../market/service.ts';
 import { SettlementEngine, type SettledOrder } from '../market/settlement.ts';
-import { countRows, publishWatermark, recordTicks } from '../market/testing.ts';
+import { countRows, publishWatermark, recordTicks } from '../testing/market.ts';
 import { queueCashbackOnSettled } from '../referral/on-settled.ts';
 import { T0, useTestServer } from '../testing/harness.ts';
 

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
-import { loadProducts, type MarketProduct } from './catalog.ts';
-import type { Tick } from './feed.ts';
-import { parseScaled } from './prices.ts';
-import { recordBatch } from './recorder.ts';
+import { loadProducts, type MarketProduct } from '../market/catalog.ts';
+import type { Tick } from '../market/feed.ts';
+import { parseScaled } from '../market/prices.ts';
+import { recordBatch } from '../market/recorder.ts';
 
 /**
  * Test helpers: record hand-made ticks through the real recorder, so prices at chosen times are known. The
