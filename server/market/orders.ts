@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-o
 import type { Direction, Order } from '../../src/contract/market.ts';
 import type { Db } from '../db/client.ts';
 import { preparedRows, rows } from '../db/rows.ts';
+import { amountRefusal } from '../domain/amount-limits.ts';
 import { orders, products } from '../db/schema/market.ts';
 import { cents, fromCents, fromPpm, tradeFee, type Cents } from '../../src/shared/money.ts';
 import { ApiError, fieldError } from '../http/errors.ts';
@@ -158,8 +159,8 @@ async function tryPlace(db: Db, o: PlaceOrder, answerKey: AnswerKey | null, fres
 
 /** Why these terms refuse the order at `now`, or null. */
 function refusalOf(product: MarketProduct, cycleSeconds: number, o: PlaceOrder): ApiError | null {
-  if (o.amount < product.minAmount) return fieldError('amount', 'error.below_minimum', 'error.below_minimum');
-  if (o.amount > product.maxAmount) return fieldError('amount', 'error.above_maximum', 'error.above_maximum');
+  const outside = amountRefusal(o.amount, product);
+  if (outside) return outside;
   // Open now and still open at the settle time, so the result is decided by a live price, not a closing one.
   if (!isOpen(product.session, o.now) || !isOpen(product.session, o.now + cycleSeconds * 1000 - 1000)) return new ApiError('error.market_closed');
   return null;
