@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../db/rows.ts';
 import { T0, useTestServer } from '../testing/harness.ts';
 import { loadProducts, type MarketProduct } from './catalog.ts';
-import { DAY, HOUR, MINUTE } from './history.ts';
+import { DAY, HOUR, MINUTE } from './feed.ts';
 import { parseScaled } from './prices.ts';
 import { lastPrices, RETENTION, watermark } from './recorder.ts';
 import { parseOhlcvCsv, ReplayFeed } from './replay.ts';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Bar, Interval, ProductDetails, ProductSummary } from '../../src/contract/market.ts';
 import { rows } from '../db/rows.ts';
 import { loadProducts, type MarketProduct } from '../market/catalog.ts';
-import { DAY, HOUR, MINUTE } from '../market/history.ts';
+import { DAY, HOUR, MINUTE } from '../market/feed.ts';
 import { INTERVAL_MS, INTERVAL_NAMES } from '../../src/contract/intervals.ts';
 import { SOURCE_RESOLUTION } from '../market/kdata.ts';
 import { formatScaled } from '../market/prices.ts';
