@@ -15,17 +15,8 @@ const CHUNK = 20_000;
 export const WATERMARK_CHANNEL = 'market_watermark';
 const RESOLUTIONS: readonly Resolution[] = [RES.minute, RES.hour, RES.day];
 
-interface Candle {
-  productId: number;
-  res: Resolution;
-  t: number;
-  open: bigint;
-  high: bigint;
-  low: bigint;
-  close: bigint;
-  volume: bigint;
-  turnover: bigint;
-}
+/** A bar being folded: ticks and finer bars update it in place. */
+type Candle = { -readonly [K in keyof Bar]: Bar[K] };
 
 const arrayLiteral = (values: readonly (number | bigint | boolean)[]) =>
   `{${values.map((v) => (typeof v === 'boolean' ? (v ? 't' : 'f') : v.toString())).join(',')}}`;
