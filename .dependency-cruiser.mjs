@@ -2,6 +2,11 @@
 // so a shared type lives in a small file that imports nothing of ours instead of in the module that uses it.
 // Run by `npm run lint`; offline, about two seconds. dependency-cruiser 17 is the line that still runs on Node 20
 // (18 wants 22); madge's TypeScript peer stops at 5, and import-x's no-cycle skips type-only imports.
+// The server's wiring: what builds the app and its process from the product folders.
+const SERVER_WIRING = '^server/(routes/|app[.]ts$|start[.]ts$|main[.]ts$|services[.]ts$)';
+// Tests, and what only tests use: the shared helpers, the multi-process scale tests' own helpers.
+const SERVER_TESTS = '([.]test[.]ts$|^server/testing/|^server/scale/)';
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
@@ -12,6 +17,30 @@ export default {
       comment: 'An import cycle, type-only ones included: move what both sides need into a file of its own.',
       from: {},
       to: { circular: true },
+    },
+    // The server points one way, down: the wiring (app.ts, start.ts, main.ts, services.ts, routes/) uses the product
+    // folders (auth/, money/, earn/, market/, referral/, support/, operator/, http/, metrics/, domain/, db/), never
+    // the other way round. Tests may use anything; only tests use server/testing/.
+    {
+      name: 'server-no-upward',
+      severity: 'error',
+      comment: 'Below the wiring: move what the wiring and this module both need down (beside this module), not up.',
+      from: { path: '^server/', pathNot: [SERVER_WIRING, SERVER_TESTS] },
+      to: { path: SERVER_WIRING },
+    },
+    {
+      name: 'server-testing-only-in-tests',
+      severity: 'error',
+      comment: 'server/testing/ holds test helpers: only tests (and the benches built on them) import it.',
+      from: { pathNot: [SERVER_TESTS, '^bench/'] },
+      to: { path: '^server/testing/' },
+    },
+    {
+      name: 'server-db-at-the-bottom',
+      severity: 'error',
+      comment: 'server/db/ (the client, schema, migrations and row helpers) imports nothing else of the server.',
+      from: { path: '^server/db/', pathNot: SERVER_TESTS },
+      to: { path: '^server/', pathNot: '^server/db/' },
     },
   ],
   options: {

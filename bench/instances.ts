@@ -99,15 +99,16 @@ export function serverDatabaseUrl(url: string, name: string): string {
   return `postgres://${u.username}@localhost:${u.port}/${name}?host=${encodeURIComponent(dir)}`;
 }
 
-/** `env`: more of the server's environment (e.g. `DATA_DIR` for a PGlite instance, with `db` empty). */
-export async function startInstance(db: string, index: number, env: Readonly<Record<string, string>> = {}): Promise<{ base: string; child: ChildProcess }> {
+/**
+ * `env`: more of the server's environment (e.g. `DATA_DIR` for a PGlite instance, with `db` empty). `dir`: another
+ * checkout to run the server from (an older commit's, bench/older-build.ts `checkout`), to compare two versions
+ * under the same load; BENCH_SERVER_DIR gives it to every bench.
+ */
+export async function startInstance(db: string, index: number, env: Readonly<Record<string, string>> = {}, dir = process.env['BENCH_SERVER_DIR']): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
   // Node itself (not npx, whose child outlived a SIGTERM and held the terminal open), so stop() stops the server.
   // BENCH_NODE_FLAGS: flags for the servers' Node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile them).
   const flags = process.env['BENCH_NODE_FLAGS']?.split(' ').filter(Boolean) ?? [];
-  // BENCH_SERVER_DIR: run the server from another checkout (e.g. an earlier commit's, exported with git archive and
-  // node_modules linked), to compare two versions under the same load.
-  const dir = process.env['BENCH_SERVER_DIR'];
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'server/main.ts'], {
     ...(dir ? { cwd: dir } : {}),
     env: { ...process.env, DATABASE_URL: db, PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: 'bench/.no-static', DEMO: 'true', LOG_LEVEL: 'warn', ...env },

@@ -5,14 +5,15 @@
 // Prints requests per second, p50/p99, the CPU milliseconds per create in the server processes and in PostgreSQL
 // (from /proc), and the statements per create (pg_stat_statements, when loaded).
 // Variants: 1 instance, 3 instances, and 3 instances behind nginx (deploy/nginx's config over HTTPS, skipped
-// without nginx). Before each, pgbench's default TPC-B-like transaction runs on the same server for as long with
-// as many clients (bench/pgbench.ts): the baseline, measured in the same run, so the ratio survives the noise of a
-// shared machine. Each variant prints one line
-//   BENCH order creates (<variant>): ours <creates/s> creates/s, baseline <pgbench tps> tps, ratio <ours/baseline>
-// The ratio is ours / baseline, not the house's baseline / ours: these are throughputs, higher is better, and a
-// create (session, terms, one write statement of six rows) is asked to reach a fair share of a TPC-B transaction
-// (five statements, one commit). A last line compares 3 instances with 1. Every process it starts is stopped when
-// it ends, also on failure.
+// without nginx). Baseline, in the same run, variant by variant: the same creates by the same client through the
+// same variant, answered by the server as it was at ORDER_HTTP_BASELINE (default ee7016e: order/create in three
+// round trips, before it became one prepared statement), run from that commit's files (bench/older-build.ts) on a
+// fresh database of its own. Each variant prints one line
+//   BENCH order creates (<variant>): ours <creates/s> creates/s, baseline <creates/s> creates/s, ratio <baseline/ours>
+// (throughputs: a ratio under 1 is ours faster). Before each run, pgbench's default TPC-B-like transaction runs on
+// the same server for as long with as many clients (bench/pgbench.ts): printed as the machine's yardstick at that
+// moment, not a baseline (it is another workload). A last line compares 3 instances with 1. Every process it
+// starts is stopped when it ends, also on failure.
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -22,14 +23,16 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { startNginx, type Nginx } from '../server/scale/nginx.ts';
 import { cpuMeter, databaseUrl, httpsAgent, postJson, seedMembers, serverDatabaseUrl, startInstance, statementCounter, stop, tradableProduct, type Product } from './instances.ts';
+import { checkout } from './older-build.ts';
 import { preparePgbench, type Pgbench } from './pgbench.ts';
-import { formatNumber } from './stats.ts';
+import { benchLine, formatNumber } from './stats.ts';
 
 const MEMBERS = 200;
 /** Requests in flight at once, spread round-robin over the instances. */
 const CONCURRENCY = Number(process.env['BENCH_CONCURRENCY'] ?? 32);
 const WARMUP_MS = 3_000;
 const MEASURE_MS = Number(process.env['BENCH_SECONDS'] ?? 15) * 1000;
+const BASELINE_COMMIT = process.env['ORDER_HTTP_BASELINE'] ?? 'ee7016e';
 
 const url = process.env['DATABASE_URL'] ?? '';
 if (!url) {
@@ -124,7 +127,8 @@ const withChildren = (pid: number): number[] => {
   }
 };
 
-async function run(variant: Variant, baseline: Pgbench | null): Promise<{ result: Result; tps: number | null }> {
+/** One variant answered by this checkout's server, or by the one in `serverDir` (the baseline's). */
+async function run(variant: Variant, yardstick: Pgbench | null, serverDir?: string): Promise<{ result: Result; tps: number | null }> {
   const { instances } = variant;
   const name = `cw_http_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -136,11 +140,12 @@ async function run(variant: Variant, baseline: Pgbench | null): Promise<{ result
   try {
     // The first instance migrates and seeds; the others start on the migrated database.
     let at = performance.now();
-    const first = await startInstance(serverDatabaseUrl(url, name), 0, variant.nginx ? { TRUST_PROXY: '127.0.0.1' } : {});
+    const env = variant.nginx ? { TRUST_PROXY: '127.0.0.1' } : {};
+    const first = await startInstance(serverDatabaseUrl(url, name), 0, env, serverDir);
     console.log(`  first instance up (migrate, seed, market backfill) in ${formatNumber((performance.now() - at) / 1000)} s`);
     at = performance.now();
     children.push(first.child);
-    const rest = await Promise.all(Array.from({ length: instances - 1 }, (_, i) => startInstance(serverDatabaseUrl(url, name), i + 1, variant.nginx ? { TRUST_PROXY: '127.0.0.1' } : {})));
+    const rest = await Promise.all(Array.from({ length: instances - 1 }, (_, i) => startInstance(serverDatabaseUrl(url, name), i + 1, env, serverDir)));
     children.push(...rest.map((r) => r.child));
     if (instances > 1) console.log(`  ${instances - 1} more instance(s) up in ${formatNumber((performance.now() - at) / 1000)} s`);
     const direct = [first.base, ...rest.map((r) => r.base)];
@@ -150,14 +155,14 @@ async function run(variant: Variant, baseline: Pgbench | null): Promise<{ result
     const tokens = await seedMembers(client, MEMBERS);
     const product = await tradableProduct(client);
     const statements = await statementCounter(client);
-    // The baseline just before ours, on the same server with the instances up (idle but for their feed's tick).
-    const tps = baseline ? await baseline.run(CONCURRENCY, MEASURE_MS / 1000) : null;
+    // The machine's yardstick just before the load, on the same server with the instances up (idle but for their feed's tick).
+    const tps = yardstick ? await yardstick.run(CONCURRENCY, MEASURE_MS / 1000) : null;
     const pids = children.map((c) => c.pid ?? 0);
     const proxyPids = nginx ? withChildren(nginx.pid) : [];
     const result = await load(nginx ? [nginx.httpsOrigin] : direct, tokens, product, [...pids, ...proxyPids], statements, nginx ? httpsAgent(nginx.ca) : undefined);
     await client.end();
     console.log(
-      `${variant.name}, ${CONCURRENCY} in flight: ${formatNumber(result.perSecond)} order creates/s, p50 ${formatNumber(result.p50)} ms, ` +
+      `${variant.name}${serverDir ? ` (baseline ${BASELINE_COMMIT})` : ''}, ${CONCURRENCY} in flight: ${formatNumber(result.perSecond)} order creates/s, p50 ${formatNumber(result.p50)} ms, ` +
         `p99 ${formatNumber(result.p99)} ms, ${result.errors} errors; CPU per create: server${nginx ? ' (nginx included)' : ''} ${formatNumber(result.serverCpuMsPerCreate)} ms, ` +
         `PostgreSQL ${formatNumber(result.postgresCpuMsPerCreate)} ms, the client ${formatNumber(result.clientCpuMsPerCreate)} ms; statements per create: ${result.statementsPerCreate === null ? 'not counted (PG_STATEMENTS=1)' : formatNumber(result.statementsPerCreate)}` +
         `; pgbench ${tps === null ? 'not run' : `${formatNumber(tps)} tps`}; load average ${loadavg()[0]?.toFixed(2)}`,
@@ -172,35 +177,39 @@ async function run(variant: Variant, baseline: Pgbench | null): Promise<{ result
   }
 }
 
-const benchLine = (variant: Variant, r: { result: Result; tps: number | null }): string =>
-  r.tps === null
-    ? `order creates (${variant.name}): ${formatNumber(r.result.perSecond)} creates/s; no pgbench, no BENCH line`
-    : `BENCH order creates (${variant.name}): ours ${formatNumber(r.result.perSecond)} creates/s, baseline ${formatNumber(r.tps)} tps, ratio ${formatNumber(r.result.perSecond / r.tps)}`;
+/** Ours, then the baseline's server through the same variant, and the line comparing their creates per second. */
+async function compare(variant: Variant): Promise<Result> {
+  const ours = await run(variant, yardstick);
+  const before = await run(variant, yardstick, baselineDir);
+  // An error answers fast: a side with errors would not be creating orders at the rate it shows.
+  if (ours.result.errors > 0 || before.result.errors > 0) console.log(`order creates (${variant.name}): errors (ours ${ours.result.errors}, baseline ${before.result.errors}), no BENCH line`);
+  // As time per create (the inverse of the rate), so the ratio reads like every other line's: above 1, ours is faster.
+  else console.log(benchLine(`order creates (${variant.name})`, 1000 / ours.result.perSecond, 1000 / before.result.perSecond, 'ms/create'));
+  return ours.result;
+}
 
 console.log(`order-http: ${CONCURRENCY} in flight, ${MEASURE_MS / 1000} s measured after ${WARMUP_MS / 1000} s; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-const baseline = await preparePgbench(url);
-if (!baseline) console.log('  no pgbench under /usr/lib/postgresql/*/bin (Debian\'s postgresql-client): no baseline, no ratio');
+const workDir = mkdtempSync(join(tmpdir(), 'cw-bench-order-http-'));
+process.on('exit', () => rmSync(workDir, { recursive: true, force: true }));
+const baselineDir = checkout(BASELINE_COMMIT, workDir);
+const yardstick = await preparePgbench(url);
+if (!yardstick) console.log('  no pgbench under /usr/lib/postgresql/*/bin (Debian\'s postgresql-client): no yardstick');
 const hasNginx = spawnSync('nginx', ['-v']).status === 0;
 try {
-  const oneVariant: Variant = { name: '1 instance', instances: 1, nginx: false };
-  const one = await run(oneVariant, baseline);
-  console.log(benchLine(oneVariant, one));
+  const one = await compare({ name: '1 instance', instances: 1, nginx: false });
   // BENCH_ONLY_ONE=1: the single instance alone (profiling it, e.g. with NODE_OPTIONS=--cpu-prof).
   if (!process.env['BENCH_ONLY_ONE']) await theRest(one);
 } finally {
-  await baseline?.drop();
+  await yardstick?.drop();
 }
 
-async function theRest(one: { result: Result }): Promise<void> {
-  const threeVariant: Variant = { name: '3 instances', instances: 3, nginx: false };
-  const three = await run(threeVariant, baseline);
-  console.log(benchLine(threeVariant, three));
+async function theRest(one: Result): Promise<void> {
+  const three = await compare({ name: '3 instances', instances: 3, nginx: false });
   if (hasNginx) {
-    const proxied: Variant = { name: '3 instances behind nginx', instances: 3, nginx: true };
-    console.log(benchLine(proxied, await run(proxied, baseline)));
+    await compare({ name: '3 instances behind nginx', instances: 3, nginx: true });
   } else {
     console.log('order creates (3 instances behind nginx): skipped, nginx is not installed');
   }
-  console.log(`target: 1 instance >= 1,000 creates/s at p99 <= 50 ms -> ${one.result.perSecond >= 1000 && one.result.p99 <= 50 ? 'met' : 'NOT met'}; 3 instances >= 0.8 x 1 -> ${three.result.perSecond >= 0.8 * one.result.perSecond ? 'met' : 'NOT met'}`);
-  console.log(`BENCH order creates over HTTP on PostgreSQL (3 instances vs 1): ours ${formatNumber(three.result.perSecond)} req/s, baseline ${formatNumber(one.result.perSecond)} req/s, ratio ${formatNumber(one.result.perSecond / three.result.perSecond)}`);
+  console.log(`target: 1 instance >= 1,000 creates/s at p99 <= 50 ms -> ${one.perSecond >= 1000 && one.p99 <= 50 ? 'met' : 'NOT met'}; 3 instances >= 0.8 x 1 -> ${three.perSecond >= 0.8 * one.perSecond ? 'met' : 'NOT met'}`);
+  console.log(benchLine('order creates over HTTP on PostgreSQL (3 instances vs 1)', 1000 / three.perSecond, 1000 / one.perSecond, 'ms/create'));
 }

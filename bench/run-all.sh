@@ -26,9 +26,11 @@ run bash scripts/with-postgres.sh npx --no-install tsx bench/live-watchers.ts
 run npx --no-install tsx bench/main-thread/run.ts
 # INP at 4x CPU: 20 taps on /xq, /orderrecord and /hq during live updates, beside a do-nothing floor; about 5 min.
 run npx --no-install tsx bench/inp.ts
-# Cold start on a cheap phone: Lighthouse mobile profile on /, /hq, /xq?id=12, /orderrecord, logged in; about 2 min.
+# Cold start on a cheap phone: Lighthouse mobile profile on /, /hq, /xq?id=12, /orderrecord, logged in, beside the
+# build of an older commit in the same run (taking turns); about 15 min.
 run npx --no-install tsx bench/lighthouse.ts
-# Data plan: KB and requests per minute per screen, headers included, and a hidden tab; about 7 min.
+# Data plan: KB and requests per minute per screen, headers included, and a hidden tab, beside the app before the
+# data-saving work (built from its commit) on both protocols; about 30 min.
 run npx --no-install tsx bench/data-plan.ts
 # Tick to screen: each trade's time to its price painted on /xq at 1x and 4x CPU, live stream against the 2 s poll; about 5 min.
 run npx --no-install tsx bench/tick-to-screen.ts

@@ -3,19 +3,18 @@
 // and a move() each) after one upline query per order, as server/referral/cashback.ts did before. The same
 // per-order cashback, one queued order per transaction, is the baseline of the cashback queue's drain.
 import { sql } from 'drizzle-orm';
-import type { Direction } from '../src/contract/market.ts';
 import type { Db } from '../server/db/client.ts';
 import { rows } from '../server/db/rows.ts';
 import { referralCashback } from '../server/db/schema/referral.ts';
 import { move } from '../server/domain/ledger.ts';
 import { cents, mulRateFloor, type Cents } from '../src/shared/money.ts';
 import { referralRatePpm } from '../server/domain/referral-rates.ts';
-import { outcomeOf } from '../server/market/outcome.ts';
+import { outcomePayout, outcomeProfit, outcomeStatus, type Result } from '../server/market/outcome.ts';
 import { uplineOf } from '../server/referral/upline.ts';
 
 interface DueRow {
-  id: number; order_no: string; user_id: number; direction: Direction; amount: string; fee: string; payout_ppm: string;
-  open_price: string; open_tick_time: string; settle_time: string; tick_t: string | null; tick_price: string | null;
+  id: number; order_no: string; user_id: number; fee: string; open_tick_time: string; settle_time: string;
+  tick_t: string | null; settle_price: string; status: Result; payout: string; profit: string;
 }
 
 async function cashbackOneByOne(tx: Db, orderId: number, userId: number, fee: Cents, at: number): Promise<void> {
@@ -38,8 +37,11 @@ async function cashbackOneByOne(tx: Db, orderId: number, userId: number, fee: Ce
 async function settleOne(db: Db, now: number, graceMs: number): Promise<number> {
   const [r] = await rows<DueRow>(
     db,
-    sql`SELECT o.id, o.order_no, o.user_id, o.direction, o.amount::text, o.fee::text, o.payout_ppm::text,
-          o.open_price::text, o.open_tick_time::text, o.settle_time::text, s.t::text AS tick_t, s.price::text AS tick_price
+    sql`SELECT d.*, ${outcomePayout(sql.raw('d.status'), sql.raw('d.amount'), sql.raw('d.payout_ppm'))}::text AS payout,
+          ${outcomeProfit(sql.raw('d.status'), sql.raw('d.amount'), sql.raw('d.payout_ppm'))}::text AS profit
+        FROM (SELECT o.id, o.order_no, o.user_id, o.amount, o.fee::text, o.payout_ppm, o.open_tick_time::text, o.settle_time::text,
+          s.t::text AS tick_t, COALESCE(s.price, o.open_price)::text AS settle_price,
+          ${outcomeStatus({ price: sql.raw('COALESCE(s.price, o.open_price)'), openPrice: sql.raw('o.open_price'), direction: sql.raw('o.direction') })} AS status
         FROM orders o
         LEFT JOIN LATERAL (
           SELECT t, price FROM ticks k WHERE k.product_id = o.product_id AND k.t <= o.settle_time ORDER BY k.t DESC LIMIT 1
@@ -48,12 +50,12 @@ async function settleOne(db: Db, now: number, graceMs: number): Promise<number> 
           AND (o.settle_time <= ${now - graceMs}
                OR EXISTS (SELECT 1 FROM ticks k WHERE k.product_id = o.product_id AND k.t >= o.settle_time))
         ORDER BY o.settle_time, o.id
-        LIMIT 1`,
+        LIMIT 1) d`,
   );
   if (!r) return 0;
-  const openPrice = BigInt(r.open_price);
-  const settlePrice = r.tick_price !== null ? BigInt(r.tick_price) : openPrice;
-  const o = outcomeOf(r.direction, openPrice, settlePrice, cents(BigInt(r.amount)), BigInt(r.payout_ppm));
+  // Decided by the rule's own SQL (outcome.ts), as the set-based engine decides it.
+  const o = { status: r.status, payout: cents(BigInt(r.payout)), profit: cents(BigInt(r.profit)) };
+  const settlePrice = BigInt(r.settle_price);
   const tickT = r.tick_t !== null ? r.tick_t : r.open_tick_time;
   return db.transaction(async (tx) => {
     const won = await rows<{ id: number }>(

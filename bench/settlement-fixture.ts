@@ -8,7 +8,7 @@ import { openPglite, openPostgres, type Database } from '../server/db/client.ts'
 import { migrate } from '../server/db/migrate.ts';
 import { rows } from '../server/db/rows.ts';
 import { loadProducts } from '../server/market/catalog.ts';
-import { recordTicks } from '../server/market/testing.ts';
+import { recordTicks } from '../server/testing/market.ts';
 
 export const MEMBERS = 1_000;
 /** Chains of ten: the first of each has no inviter, the tenth has nine generations above it. */

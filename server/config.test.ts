@@ -2,6 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 
+/** Starts the server (server/main.ts) in a process of its own with these variables over the environment. */
+const startServerWith = (env: Record<string, string>) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 20_000 });
+
 describe('configuration', () => {
   it('defaults to port 8080 on ./data with the embedded database', () => {
     const c = loadConfig({});
@@ -60,11 +64,7 @@ describe('configuration', () => {
   });
 
   it('stops the server at start with that message before opening anything', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, PORT: 'abc', DATABASE_URL: 'mysql://db.example/cw', DATA_DIR: '/nonexistent/never-created' },
-      encoding: 'utf8',
-      timeout: 20_000,
-    });
+    const run = startServerWith({ PORT: 'abc', DATABASE_URL: 'mysql://db.example/cw', DATA_DIR: '/nonexistent/never-created' });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('Invalid configuration:');
     expect(run.stderr).toContain('PORT: ');
@@ -73,22 +73,14 @@ describe('configuration', () => {
   });
 
   it('stops the server at start when REPLAY_DIR is set without DEMO', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, REPLAY_DIR: '/nonexistent/ohlcv', DEMO: 'false', DATA_DIR: '/nonexistent/never-created' },
-      encoding: 'utf8',
-      timeout: 20_000,
-    });
+    const run = startServerWith({ REPLAY_DIR: '/nonexistent/ohlcv', DEMO: 'false', DATA_DIR: '/nonexistent/never-created' });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('REPLAY_DIR: needs DEMO=true.');
     expect(run.stdout).not.toContain('is running');
   });
 
   it('stops the server at start when DEMO_AUTO_APPROVE_MS is set without DEMO', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, DEMO_AUTO_APPROVE_MS: '30000', DATABASE_URL: 'postgresql://db.example/cw', DEMO: '', DATA_DIR: '/nonexistent/never-created' },
-      encoding: 'utf8',
-      timeout: 20_000,
-    });
+    const run = startServerWith({ DEMO_AUTO_APPROVE_MS: '30000', DATABASE_URL: 'postgresql://db.example/cw', DEMO: '', DATA_DIR: '/nonexistent/never-created' });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('DEMO_AUTO_APPROVE_MS: needs DEMO=true.');
     expect(run.stdout).not.toContain('is running');

@@ -8,7 +8,7 @@ import { rows } from './db/rows.ts';
 import { rechargeSettings } from './money/settings.ts';
 import { accessCommands } from './operator/commands/access.ts';
 import { DEMO, seedIfEmpty } from './seed.ts';
-import { makeDeps } from './start.ts';
+import { makeDeps } from './make-deps.ts';
 import { freshDatabase, T0 } from './testing/harness.ts';
 
 /** The demo member, WELCOME1 and the demo deposit addresses were once seeded in every deployment. */

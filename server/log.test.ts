@@ -6,7 +6,7 @@ import { useTestServer } from './testing/harness.ts';
 import { sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { rows } from './db/rows.ts';
-import { PIN, readyMember, tempUploadDir, withdrawal } from './money/fixtures.ts';
+import { PIN, readyMember, tempUploadDir, withdrawal } from './testing/money.ts';
 
 const s = useTestServer({ UPLOAD_DIR: tempUploadDir() });
 afterEach(() => setLogSink(undefined));

@@ -2,18 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Hono } from 'hono';
 import { createApp } from './app.ts';
-import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
-import { openPglite, openPostgres, type Database } from './db/client.ts';
 import { lockDataDir } from './db/dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
-import { LiveMarket } from './market/live-market.ts';
+import { makeDeps, openDatabase } from './make-deps.ts';
 import { serveMetrics } from './metrics/listener.ts';
-import { Metrics } from './metrics/metrics.ts';
 import { observeRequests } from './metrics/observe-requests.ts';
-import { replayedSymbols } from './market/service.ts';
-import { MarketSignals } from './market/signals.ts';
 import { seedIfEmpty } from './seed.ts';
 import { healthRoutes } from './http/health.ts';
 import { listen } from './http/listen.ts';
@@ -33,22 +28,6 @@ export interface Running {
    * connection is taken, requests in flight finish (within SHUTDOWN_GRACE_MS), jobs stop and release their locks.
    */
   stop(): Promise<void>;
-}
-
-export async function openDatabase(config: Config): Promise<Database> {
-  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL, config.DATABASE_POOL) : openPglite(resolve(config.DATA_DIR, 'pg'));
-}
-
-export function makeDeps(database: Database, config: Config, clock: Clock = systemClock, checkResponses = false): Deps {
-  return {
-    db: database.db,
-    config,
-    clock,
-    checkResponses,
-    signals: new MarketSignals(),
-    live: new LiveMarket(database.db, clock, replayedSymbols(config.REPLAY_DIR)),
-    metrics: new Metrics(database.db),
-  };
 }
 
 export async function startServer(config: Config): Promise<Running> {

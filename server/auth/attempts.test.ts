@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { LOGIN_PASSWORD, PIN, readyMember, tempUploadDir, withdrawal } from '../money/fixtures.ts';
+import { LOGIN_PASSWORD, PIN, readyMember, tempUploadDir, withdrawal } from '../testing/money.ts';
 import { useTestServer } from '../testing/harness.ts';
 import { loadConfig } from '../config.ts';
 import { clientIp } from '../http/route.ts';

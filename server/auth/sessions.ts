@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { sessions } from '../db/schema/core.ts';
 import type { Deps } from '../deps.ts';
 import { log } from '../log.ts';
+import { Periodic } from '../periodic.ts';
 import type { Service } from '../service.ts';
 import { pruneAttempts } from './attempts.ts';
 
@@ -17,20 +18,16 @@ export const PRUNE_EVERY_MS = 3_600_000;
 
 /** Prunes at start and then hourly; stop() waits for a pass in flight so the database is not closed under it. */
 export function startSessionPruner(deps: Deps, everyMs = PRUNE_EVERY_MS): Service {
-  let inFlight: Promise<unknown> = Promise.resolve();
-  const pass = () => {
-    inFlight = pruneExpired(deps.db, deps.clock.now()).catch((err: unknown) => log.error('session pruner: pass failed', { err }));
-  };
-  pass();
-  const timer = setInterval(pass, everyMs);
-  timer.unref();
-  return {
+  return new Periodic({
     name: 'session pruner',
-    async stop() {
-      clearInterval(timer);
-      await inFlight;
+    everyMs,
+    atStart: true,
+    pass: () => pruneExpired(deps.db, deps.clock.now()),
+    failed: (err) => {
+      log.error('session pruner: pass failed', { err });
+      return 0;
     },
-  };
+  }).start();
 }
 
 /** Ends one session: the token of this request. */

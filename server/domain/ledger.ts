@@ -1,9 +1,9 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { LedgerType } from '../../src/contract/user.ts';
 import type { Db } from '../db/client.ts';
 import { pgArray, type PgArrayItem } from '../db/pg-array.ts';
 import { rows } from '../db/rows.ts';
-import { accounts, ledger } from '../db/schema/core.ts';
+import { accounts } from '../db/schema/core.ts';
 import { ApiError } from '../http/errors.ts';
 import { cents, type Cents } from '../../src/shared/money.ts';
 
@@ -18,30 +18,82 @@ export interface Movement {
   readonly at?: number;
 }
 
+/** One ledger row of a movement: its type and what it changes. */
+export interface MovementEntry {
+  readonly type: LedgerType;
+  /** Change of available funds. */
+  readonly available: Cents;
+  /** Change of frozen funds. */
+  readonly frozen?: Cents;
+}
+
+export interface MoveParts {
+  readonly userId: number;
+  /** In the order they are written; the account changes by their sum. */
+  readonly entries: readonly MovementEntry[];
+  /** The rows' time (timestamptz). */
+  readonly at: SQL;
+  /** A further condition the change waits for (another part of the caller's statement). */
+  readonly when?: SQL;
+  /** An entry that changes nothing writes no row (a fee of nothing). */
+  readonly skipZero?: boolean;
+}
+
+export interface MoveSql {
+  /** The conditional UPDATE, for a WITH item: answers available, frozen and after (their sum, after it). */
+  readonly account: SQL;
+  /**
+   * The INSERT of the ledger rows, for a later WITH item: `account` names the item above; `ref` may read
+   * relations `from` names. Each row's balance_after is the balance once it and the rows before it are counted.
+   */
+  entries(account: SQL, ref: SQL, from?: SQL): SQL;
+}
+
+/**
+ * The one way a balance changes, as parts of a statement: one conditional UPDATE of the member's account (never
+ * below zero, available or frozen) and one ledger row per entry. move() runs it alone; a hot path that writes
+ * more in the same statement (order/create) embeds it.
+ */
+export function moveSql(m: MoveParts): MoveSql {
+  const available = m.entries.reduce((sum, e) => sum + e.available, 0n);
+  const frozen = m.entries.reduce((sum, e) => sum + (e.frozen ?? 0n), 0n);
+  // Frozen funds are named only by a movement that changes them, so order/create's statement stays as short.
+  const touchesFrozen = m.entries.some((e) => e.frozen !== undefined);
+  const account = sql`UPDATE accounts SET available = available + ${available}::int8${touchesFrozen ? sql`, frozen = frozen + ${frozen}::int8` : sql``}
+        WHERE user_id = ${m.userId} AND available >= ${-available}::int8${touchesFrozen ? sql` AND frozen >= ${-frozen}::int8` : sql``}${m.when ? sql` AND ${m.when}` : sql``}
+        RETURNING available, frozen, available + frozen AS after`;
+  // What the entries after each one change in all, so each row's balance_after is the balance right after it.
+  const amounts = m.entries.map((e) => e.available + (e.frozen ?? 0n));
+  const later = amounts.map((_, i) => amounts.slice(i + 1).reduce((sum, a) => sum + a, 0n));
+  const values = sql.join(
+    m.entries.map((e, i) => sql`(${sql.raw(String(i + 1))}, ${e.type}::text, ${e.available}::int8, ${e.frozen ?? 0n}::int8, ${later[i] ?? 0n}::int8)`),
+    sql`, `,
+  );
+  return {
+    account,
+    entries: (acct, ref, from) => sql`INSERT INTO ledger (user_id, type, amount, available_delta, balance_after, ref, created_at)
+        SELECT ${m.userId}, e.type, e.available + e.frozen, e.available, a.after - e.later, ${ref}, ${m.at}
+        FROM ${acct} a${from ? sql`, ${from}` : sql``}, (VALUES ${values}) AS e(ord, type, available, frozen, later)
+        ${m.skipZero ? sql`WHERE e.available <> 0 OR e.frozen <> 0` : sql``}
+        ORDER BY e.ord`,
+  };
+}
+
 /**
  * The only way a balance changes: one conditional UPDATE (so concurrent requests can never overdraw) and one
- * ledger row, which the caller must run inside the same transaction. Throws insufficient_balance when the
- * change would take available or frozen below zero.
+ * ledger row, in one statement (moveSql), which the caller runs inside its transaction. Throws
+ * insufficient_balance when the change would take available or frozen below zero.
  */
 export async function move(db: Db, m: Movement): Promise<{ available: Cents; frozen: Cents }> {
-  const dA = m.available;
-  const dF = m.frozen ?? 0n;
-  const [row] = await db
-    .update(accounts)
-    .set({ available: sql`${accounts.available} + ${dA}`, frozen: sql`${accounts.frozen} + ${dF}` })
-    .where(and(eq(accounts.userId, m.userId), gte(accounts.available, -dA), gte(accounts.frozen, -dF)))
-    .returning({ available: accounts.available, frozen: accounts.frozen });
+  const at = m.at !== undefined ? sql`timestamptz 'epoch' + ${m.at}::int8 * interval '1 millisecond'` : sql`now()`;
+  const parts = moveSql({ userId: m.userId, entries: [{ type: m.type, available: m.available, frozen: m.frozen ?? cents(0n) }], at });
+  const [row] = await rows<{ available: string; frozen: string }>(
+    db,
+    sql`WITH account AS (${parts.account}), entry AS (${parts.entries(sql.raw('account'), sql`${m.ref ?? null}::text`)})
+        SELECT available::text, frozen::text FROM account`,
+  );
   if (!row) throw new ApiError('error.insufficient_balance');
-  await db.insert(ledger).values({
-    userId: m.userId,
-    type: m.type,
-    amount: dA + dF,
-    availableDelta: dA,
-    balanceAfter: row.available + row.frozen,
-    ref: m.ref ?? null,
-    ...(m.at !== undefined ? { createdAt: new Date(m.at) } : {}),
-  });
-  return { available: cents(row.available), frozen: cents(row.frozen) };
+  return { available: cents(BigInt(row.available)), frozen: cents(BigInt(row.frozen)) };
 }
 
 export async function balanceOf(db: Db, userId: number): Promise<{ userId: number; available: Cents; frozen: Cents }> {

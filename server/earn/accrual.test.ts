@@ -9,7 +9,7 @@ import { useTestServer } from '../testing/harness.ts';
 import { accrueDue } from './accrual.ts';
 import { utcDay } from './days.ts';
 import { AccrualService } from './service.ts';
-import { available, fund, seededProduct } from './test-helpers.ts';
+import { available, fund, seededProduct } from '../testing/earn.ts';
 
 const s = useTestServer();
 const accrue = earnCommands.find((c) => c.name === 'accrue');

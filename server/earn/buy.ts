@@ -1,6 +1,7 @@
 import { DAY_MS, dailyProfitCents } from '../../src/shared/earnings.ts';
 import type { Db } from '../db/client.ts';
 import { earnHoldings } from '../db/schema/earn.ts';
+import { amountRefusal } from '../domain/amount-limits.ts';
 import { move } from '../domain/ledger.ts';
 import { cents, toCents } from '../../src/shared/money.ts';
 import { ApiError, fieldError } from '../http/errors.ts';
@@ -24,8 +25,8 @@ export async function buyProduct(tx: Db, input: BuyInput): Promise<number> {
   if (!product || product.family !== input.family) throw fieldError('productId', 'error.product_unknown', 'error.product_unknown');
   if (!product.onSale) throw fieldError('productId', 'error.not_on_sale', 'error.not_on_sale');
   const principal = toCents(input.amount);
-  if (principal < product.minAmount) throw fieldError('amount', 'error.below_minimum', 'error.below_minimum');
-  if (principal > product.maxAmount) throw fieldError('amount', 'error.above_maximum', 'error.above_maximum');
+  const outside = amountRefusal(principal, product);
+  if (outside) throw outside;
 
   const [holding] = await tx
     .insert(earnHoldings)

@@ -1,6 +1,6 @@
 import { log } from '../log.ts';
 import type { Deps } from '../deps.ts';
-import type { Service } from '../service.ts';
+import { Periodic } from '../periodic.ts';
 import { cents } from '../../src/shared/money.ts';
 import { accrueDue, type AccrualSummary } from './accrual.ts';
 
@@ -11,45 +11,25 @@ const CHECK_EVERY_MS = 60_000;
  * then it looks once a minute. Runs never overlap here, and the database keys make overlapping with another
  * process (the operator tool on PostgreSQL) harmless too.
  */
-export class AccrualService implements Service {
-  readonly name = 'accrual';
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<AccrualSummary> | undefined;
-
-  constructor(private readonly deps: Deps) {}
-
-  start(): this {
-    void this.runOnce();
-    this.timer = setInterval(() => void this.runOnce(), CHECK_EVERY_MS);
-    this.timer.unref();
-    return this;
-  }
-
-  /** One pass up to the server's now; a pass already in flight is joined rather than doubled. */
-  runOnce(): Promise<AccrualSummary> {
-    this.running ??= this.pass().finally(() => {
-      this.running = undefined;
+export class AccrualService extends Periodic<AccrualSummary> {
+  constructor(deps: Deps) {
+    super({
+      name: 'accrual',
+      everyMs: CHECK_EVERY_MS,
+      atStart: true,
+      pass: async () => {
+        const now = deps.clock.now();
+        const summary = await accrueDue(deps.db, now, now);
+        if (summary.records > 0 || summary.matured > 0 || summary.failed > 0) {
+          console.log(`[accrual] ${summary.records} daily profits, ${summary.matured} matured, ${summary.failed} failed`);
+        }
+        return summary;
+      },
+      failed: (e) => {
+        // The next minute tries again.
+        log.error('accrual: pass failed', { err: e });
+        return { holdings: 0, records: 0, profit: cents(0n), matured: 0, failed: 1 };
+      },
     });
-    return this.running;
-  }
-
-  private async pass(): Promise<AccrualSummary> {
-    const now = this.deps.clock.now();
-    try {
-      const summary = await accrueDue(this.deps.db, now, now);
-      if (summary.records > 0 || summary.matured > 0 || summary.failed > 0) {
-        console.log(`[accrual] ${summary.records} daily profits, ${summary.matured} matured, ${summary.failed} failed`);
-      }
-      return summary;
-    } catch (e) {
-      // A database hiccup must not kill the loop; the next minute tries again.
-      log.error('accrual: pass failed', { err: e });
-      return { holdings: 0, records: 0, profit: cents(0n), matured: 0, failed: 1 };
-    }
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
   }
 }

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { api, type ApiPath } from '../../src/contract/api.ts';
 import { rows } from '../db/rows.ts';
-import { readyMember, tempUploadDir } from '../money/fixtures.ts';
+import { readyMember, tempUploadDir } from '../testing/money.ts';
 import { useTestServer } from '../testing/harness.ts';
 import { bodyCapFor, MAX_JSON_DEPTH, MAX_JSON_KEYS } from './body.ts';
 

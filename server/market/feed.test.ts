@@ -4,21 +4,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../db/rows.ts';
 import { T0, useTestServer } from '../testing/harness.ts';
 import { loadProducts, type MarketProduct } from './catalog.ts';
-import { DAY, HOUR, MINUTE } from './history.ts';
+import { DAY, HOUR, MINUTE } from './feed.ts';
 import { parseScaled } from './prices.ts';
 import { lastPrices, RETENTION, watermark } from './recorder.ts';
 import { parseOhlcvCsv, ReplayFeed } from './replay.ts';
 import { createSimulatedFeed, MarketFeed } from './service.ts';
 import { isOpen } from './sessions.ts';
-import { countRows } from './testing.ts';
+import { countRows, withSymbol } from '../testing/market.ts';
 
 const s = useTestServer();
 let products: MarketProduct[] = [];
-const bySymbol = (symbol: string): MarketProduct => {
-  const p = products.find((x) => x.symbol === symbol);
-  if (!p) throw new Error(symbol);
-  return p;
-};
+const bySymbol = (symbol: string): MarketProduct => withSymbol(products, symbol);
 const minuteTimes = async (id: number, from: number, to: number) =>
   (await rows<{ t: string }>(s.deps.db, sql`SELECT t::text FROM candles WHERE product_id = ${id} AND res = 60 AND t >= ${from} AND t < ${to} ORDER BY t`)).map((r) => Number(r.t));
 

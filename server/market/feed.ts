@@ -4,6 +4,19 @@
  * MarketRecorder (recorder.ts) stores what it produces.
  */
 
+import { INTERVAL_MS } from '../../src/contract/intervals.ts';
+
+/** A minute, an hour and a UTC day in ms: the interval table's 1m, 1h and 1d. */
+export const MINUTE = INTERVAL_MS['1m'];
+export const HOUR = INTERVAL_MS['1h'];
+export const DAY = INTERVAL_MS['1d'];
+
+/**
+ * The candle resolutions stored, in seconds (the candles table's `res`): the chart's 1m, 1h and 1d intervals.
+ * The other intervals are aggregated from these (kdata.ts).
+ */
+export const RES = { minute: MINUTE / 1000, hour: HOUR / 1000, day: DAY / 1000 } as const;
+
 /** One trade print. Prices and quantities are in the product's minor units (see prices.ts). */
 export interface Tick {
   readonly productId: number;
@@ -15,12 +28,13 @@ export interface Tick {
   readonly up: boolean;
 }
 
-export type Resolution = 60 | 3600 | 86400;
+/** One of RES's, in seconds. */
+export type Resolution = (typeof RES)[keyof typeof RES];
 
 /** A candle of history the feed produced without ticks (backfill, a downtime gap). */
 export interface Bar {
   readonly productId: number;
-  /** Seconds: 60 (1 minute), 3600 (1 hour) or 86400 (1 UTC day). */
+  /** Seconds: RES.minute, RES.hour or RES.day. */
   readonly res: Resolution;
   /** Open time, epoch ms, a multiple of res × 1000. */
   readonly t: number;

@@ -1,5 +1,5 @@
 import type { MarketProduct } from './catalog.ts';
-import type { Bar, Resolution, Tick } from './feed.ts';
+import { DAY, HOUR, MINUTE, RES, type Bar, type Resolution, type Tick } from './feed.ts';
 import { STREAM, type Rng } from './prng.ts';
 import { isOpen, TRADING_DAY, tradingSecondsPerYear } from './sessions.ts';
 
@@ -8,10 +8,6 @@ import { isOpen, TRADING_DAY, tradingSecondsPerYear } from './sessions.ts';
  * Prices walk as a driftless geometric random walk with the product's annual volatility spread over the
  * seconds its market trades; every draw comes from an `Rng` (prng.ts): the secret-keyed one for history, node:crypto for live ticks.
  */
-
-export const MINUTE = 60_000;
-export const HOUR = 3_600_000;
-export const DAY = 86_400_000;
 
 /** σ of one step of `seconds` of trading. */
 export const stepVol = (p: MarketProduct, seconds: number): number => p.sim.annualVol * Math.sqrt(seconds / tradingSecondsPerYear(p.session));
@@ -57,21 +53,21 @@ interface RawBar {
 
 /** A bar exists when its market trades in it, looked at every half hour for hourly and daily bars. */
 function barIsOpen(p: MarketProduct, t: number, res: Resolution): boolean {
-  if (res === 60) return isOpen(p.session, t);
+  if (res === RES.minute) return isOpen(p.session, t);
   for (let at = t; at < t + res * 1000; at += 30 * MINUTE) if (isOpen(p.session, at)) return true;
   return false;
 }
 
 /** Seconds of trading in one bar, for its volume. */
-const tradingSecondsIn = (p: MarketProduct, res: Resolution): number => (res === 86400 ? TRADING_DAY[p.session].minutesPerDay * 60 : res);
+const tradingSecondsIn = (p: MarketProduct, res: Resolution): number => (res === RES.day ? TRADING_DAY[p.session].minutesPerDay * RES.minute : res);
 
 /** Bars of `res` for every open step in [from, to) (both multiples of res), starting at price `start`. */
 export function walkBars(p: MarketProduct, rng: Rng, start: number, from: number, to: number, res: Resolution): { bars: RawBar[]; close: number } {
   const step = res * 1000;
   const seconds = tradingSecondsIn(p, res);
   const sigma = stepVol(p, seconds);
-  const stream = res === 60 ? STREAM.minute : res === 3600 ? STREAM.hour : STREAM.day;
-  const wick = res === 60 ? 0 : res === 3600 ? 2 : 4;
+  const stream = res === RES.minute ? STREAM.minute : res === RES.hour ? STREAM.hour : STREAM.day;
+  const wick = res === RES.minute ? 0 : res === RES.hour ? 2 : 4;
   const bars: RawBar[] = [];
   let price = start;
   for (let t = from; t < to; t += step) {
@@ -142,9 +138,9 @@ export function backfill(p: MarketProduct, rng: Rng, now: number): { bars: Bar[]
   const minuteFrom = minuteHistoryStart(p, end);
   const hourFrom = Math.floor(minuteFrom / DAY) * DAY - BACKFILL.hourSpan;
   const dayFrom = hourFrom - BACKFILL.daySpan;
-  const days = walkBars(p, rng, 1, dayFrom, hourFrom, 86400);
-  const hours = walkBars(p, rng, days.close, hourFrom, minuteFrom, 3600);
-  const minutes = walkBars(p, rng, hours.close, minuteFrom, end, 60);
+  const days = walkBars(p, rng, 1, dayFrom, hourFrom, RES.day);
+  const hours = walkBars(p, rng, days.close, hourFrom, minuteFrom, RES.hour);
+  const minutes = walkBars(p, rng, hours.close, minuteFrom, end, RES.minute);
   const factor = Number(p.sim.price) / minutes.close;
   const bars = finishBars(p, [...days.bars, ...hours.bars, ...minutes.bars], factor);
   const lastBar = bars[bars.length - 1];
@@ -162,9 +158,9 @@ export const GAP_DENSE_SECONDS = 600;
 export function fillGap(p: MarketProduct, rng: Rng, last: { t: number; price: bigint }, now: number): { ticks: Tick[]; bars: Bar[]; historyTicks: Tick[]; price: bigint } {
   const fromSec = Math.floor(last.t / 1000) + 1;
   const nowSec = Math.floor(now / 1000);
-  const currentMinuteSec = Math.floor(now / MINUTE) * 60;
+  const currentMinuteSec = Math.floor(now / MINUTE) * RES.minute;
   // Dense to the end of the minute the dense window ends in, so bars start on a minute boundary.
-  const denseEndSec = Math.min(nowSec, Math.floor((fromSec + GAP_DENSE_SECONDS) / 60) * 60 + 59);
+  const denseEndSec = Math.min(nowSec, Math.floor((fromSec + GAP_DENSE_SECONDS) / RES.minute) * RES.minute + RES.minute - 1);
   const dense = secondTicks(p, rng, last.price, fromSec, denseEndSec);
   if (denseEndSec >= nowSec) return { ticks: dense.ticks, bars: [], historyTicks: [], price: dense.price };
   if ((denseEndSec + 1) * 1000 >= currentMinuteSec * 1000) {
@@ -179,12 +175,12 @@ export function fillGap(p: MarketProduct, rng: Rng, last: { t: number; price: bi
   const raw = [];
   let price = Number(dense.price);
   if (hoursTo > hoursFrom) {
-    const lead = walkBars(p, rng, price, barsFrom, hoursFrom, 60);
-    const hours = walkBars(p, rng, lead.close, hoursFrom, hoursTo, 3600);
+    const lead = walkBars(p, rng, price, barsFrom, hoursFrom, RES.minute);
+    const hours = walkBars(p, rng, lead.close, hoursFrom, hoursTo, RES.hour);
     raw.push(...lead.bars, ...hours.bars);
     price = hours.close;
   }
-  const minutes = walkBars(p, rng, price, hoursTo > hoursFrom ? hoursTo : barsFrom, barsTo, 60);
+  const minutes = walkBars(p, rng, price, hoursTo > hoursFrom ? hoursTo : barsFrom, barsTo, RES.minute);
   raw.push(...minutes.bars);
   const bars = finishBars(p, raw);
   const historyTicks: Tick[] = [];

@@ -4,11 +4,13 @@ import type { Bar, Interval } from '../../src/contract/market.ts';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
 import type { MarketProduct } from './catalog.ts';
-import type { Resolution } from './feed.ts';
+import { RES, type Resolution } from './feed.ts';
 import { formatScaled } from './prices.ts';
 
 /** The stored resolution each interval is aggregated from (its length: the contract's INTERVAL_MS). */
-export const SOURCE_RESOLUTION: Record<Interval, Resolution> = { '1m': 60, '5m': 60, '15m': 60, '30m': 60, '1h': 3600, '4h': 3600, '1d': 86400 };
+export const SOURCE_RESOLUTION: Record<Interval, Resolution> = {
+  '1m': RES.minute, '5m': RES.minute, '15m': RES.minute, '30m': RES.minute, '1h': RES.hour, '4h': RES.hour, '1d': RES.day,
+};
 
 /**
  * The newest `limit` bars of an interval, oldest first, aggregated in SQL from stored candles. With `since`,

@@ -4,7 +4,7 @@ import { rows } from '../db/rows.ts';
 import { T0, useTestServer } from '../testing/harness.ts';
 import type { MarketProduct } from './catalog.ts';
 import { SettlementEngine } from './settlement.ts';
-import { btcTickedAround } from './testing.ts';
+import { btcTickedAround } from '../testing/market.ts';
 
 // The database itself keeps outcomes honest (migration 0010): an order changes once, from open to its result,
 // in its settlement columns only, and is never deleted, whoever holds a connection.

@@ -2,6 +2,8 @@ import { and, count, desc, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-o
 import type { Direction, Order } from '../../src/contract/market.ts';
 import type { Db } from '../db/client.ts';
 import { preparedRows, rows } from '../db/rows.ts';
+import { amountRefusal } from '../domain/amount-limits.ts';
+import { moveSql } from '../domain/ledger.ts';
 import { orders, products } from '../db/schema/market.ts';
 import { cents, fromCents, fromPpm, tradeFee, type Cents } from '../../src/shared/money.ts';
 import { ApiError, fieldError } from '../http/errors.ts';
@@ -67,7 +69,7 @@ interface Placed {
 
 /**
  * Checks the terms, opens at the last recorded tick at the server's receipt time, and debits stake and fee as two
- * ledger entries. One round trip: one statement confirms the session and the terms this was checked against,
+ * ledger entries (the ledger's moveSql, inside this statement). One round trip: one statement confirms the session and the terms this was checked against,
  * reads the tick, debits (only if the balance covers it), writes the order and its entries, and keeps the answer
  * under the Idempotency-Key; all or nothing commits. Terms that moved meanwhile cost a second try on fresh ones.
  */
@@ -106,6 +108,14 @@ async function tryPlace(db: Db, o: PlaceOrder, answerKey: AnswerKey | null, fres
   const draft = orderView(placed, product.symbol, product.decimals);
   const at = sql`timestamptz 'epoch' + ${now}::int8 * interval '1 millisecond'`;
   const openPrice = priceText(sql`go.price`, product.decimals);
+  // Stake and fee as two ledger entries, once the statement has found the session, the terms and a live tick.
+  const debit = moveSql({
+    userId: o.userId,
+    entries: [{ type: 'order_stake', available: cents(-o.amount) }, { type: 'order_fee', available: cents(-fee) }],
+    at,
+    when: sql`EXISTS (SELECT 1 FROM go)`,
+    skipZero: true,
+  });
   const me = o.sessionHash === undefined
     ? sql`SELECT 1`
     : sql`SELECT 1 FROM sessions s WHERE s.token_hash = ${o.sessionHash} AND s.user_id = ${o.userId} AND s.expires_at > ${at}`;
@@ -121,22 +131,14 @@ async function tryPlace(db: Db, o: PlaceOrder, answerKey: AnswerKey | null, fres
       ), go AS (
         SELECT tick.t, tick.price FROM tick
         WHERE tick.t >= ${now - STALE_TICK_MS}::int8 AND EXISTS (SELECT 1 FROM me) AND EXISTS (SELECT 1 FROM terms)
-      ), debit AS (
-        UPDATE accounts SET available = available - ${o.amount + fee}::int8
-        WHERE user_id = ${o.userId} AND available >= ${o.amount + fee}::int8 AND EXISTS (SELECT 1 FROM go)
-        RETURNING available + frozen AS after
+      ), debit AS (${debit.account}
       ), placed AS (
         INSERT INTO orders (user_id, product_id, direction, amount, fee, cycle, payout_ppm, open_price, seen_price, open_tick_time, open_time, settle_time, status)
         SELECT ${o.userId}, ${product.id}, ${o.direction}, ${o.amount}::int8, ${fee}::int8, ${cycle.seconds}, ${cycle.payoutPpm}::int8,
                go.price, ${seenPrice}::int8, go.t, ${now}::int8, ${settleTime}::int8, 'open'
         FROM debit, go
         RETURNING id, order_no
-      ), entries AS (
-        INSERT INTO ledger (user_id, type, amount, available_delta, balance_after, ref, created_at)
-        SELECT ${o.userId}, e.type, e.delta, e.delta, d.after + e.later, p.order_no, ${at}
-        FROM debit d, placed p, (VALUES (1, 'order_stake', ${-o.amount}::int8, ${fee}::int8), (2, 'order_fee', ${-fee}::int8, 0::int8)) AS e(ord, type, delta, later)
-        WHERE e.delta <> 0
-        ORDER BY e.ord
+      ), entries AS (${debit.entries(sql.raw('debit'), sql`p.order_no`, sql`placed p`)}
       )${answerKey ? sql`, kept AS (${keepAnswer(answerKey, sql`(${JSON.stringify(draft)}::jsonb || jsonb_build_object('id', placed.id, 'orderNo', placed.order_no, 'openPrice', ${openPrice}))::text`, sql`placed, go`)})` : sql``}
       SELECT EXISTS (SELECT 1 FROM me) AS session_ok, EXISTS (SELECT 1 FROM terms) AS terms_ok,
              (SELECT t::text FROM tick) AS tick_t, (SELECT price::text FROM tick) AS tick_price,
@@ -158,8 +160,8 @@ async function tryPlace(db: Db, o: PlaceOrder, answerKey: AnswerKey | null, fres
 
 /** Why these terms refuse the order at `now`, or null. */
 function refusalOf(product: MarketProduct, cycleSeconds: number, o: PlaceOrder): ApiError | null {
-  if (o.amount < product.minAmount) return fieldError('amount', 'error.below_minimum', 'error.below_minimum');
-  if (o.amount > product.maxAmount) return fieldError('amount', 'error.above_maximum', 'error.above_maximum');
+  const outside = amountRefusal(o.amount, product);
+  if (outside) return outside;
   // Open now and still open at the settle time, so the result is decided by a live price, not a closing one.
   if (!isOpen(product.session, o.now) || !isOpen(product.session, o.now + cycleSeconds * 1000 - 1000)) return new ApiError('error.market_closed');
   return null;

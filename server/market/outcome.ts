@@ -1,23 +1,30 @@
-import type { Direction } from '../../src/contract/market.ts';
-import { cents, tradeGain, type Cents } from '../../src/shared/money.ts';
+import { sql, type SQL } from 'drizzle-orm';
 
 export type Result = 'won' | 'lost' | 'draw';
 
-export interface Outcome {
-  readonly status: Result;
-  /** Credited back to the member: stake plus payout when won, the stake when a draw, nothing when lost. */
-  readonly payout: Cents;
-  /** The member's net result without the fee (which is kept in every case). */
-  readonly profit: Cents;
+/** The columns (or expressions) of one order that its outcome is decided from. */
+export interface OutcomeInputs {
+  /** The settle price. */
+  readonly price: SQL;
+  readonly openPrice: SQL;
+  /** 'rise' or 'fall'. */
+  readonly direction: SQL;
 }
 
-/** decisions.md: right direction pays amount + amount × payout, wrong loses the amount, equal returns it. */
-export function outcomeOf(direction: Direction, openPrice: bigint, settlePrice: bigint, amount: Cents, payoutPpm: bigint): Outcome {
-  if (settlePrice === openPrice) return { status: 'draw', payout: amount, profit: cents(0n) };
-  const rose = settlePrice > openPrice;
-  if (rose === (direction === 'rise')) {
-    const gain = tradeGain(amount, payoutPpm);
-    return { status: 'won', payout: cents(amount + gain), profit: gain };
-  }
-  return { status: 'lost', payout: cents(0n), profit: cents(-amount) };
-}
+/**
+ * The outcome rule (decisions.md), written once and in SQL, where settlement decides a whole batch in one
+ * statement: the right direction wins, the wrong one loses, an equal price is a draw.
+ */
+export const outcomeStatus = ({ price, openPrice, direction }: OutcomeInputs): SQL =>
+  sql`CASE WHEN ${price} = ${openPrice} THEN 'draw' WHEN (${price} > ${openPrice}) = (${direction} = 'rise') THEN 'won' ELSE 'lost' END`;
+
+/** A win's gain: amount × payout, rounded down (tradeGain in src/shared/money.ts, which the ticket quotes with). */
+const gain = (amount: SQL, payoutPpm: SQL): SQL => sql`${amount} * ${payoutPpm} / 1000000`;
+
+/** Credited back for a decided `status`: stake plus gain when won, the stake on a draw, nothing when lost. */
+export const outcomePayout = (status: SQL, amount: SQL, payoutPpm: SQL): SQL =>
+  sql`CASE ${status} WHEN 'won' THEN ${amount} + ${gain(amount, payoutPpm)} WHEN 'draw' THEN ${amount} ELSE 0 END`;
+
+/** The member's net result for a decided `status`, without the fee (which is kept in every case). */
+export const outcomeProfit = (status: SQL, amount: SQL, payoutPpm: SQL): SQL =>
+  sql`CASE ${status} WHEN 'won' THEN ${gain(amount, payoutPpm)} WHEN 'draw' THEN 0 ELSE -${amount} END`;

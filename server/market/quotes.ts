@@ -3,7 +3,7 @@ import type { ProductQuote, ProductSummary } from '../../src/contract/market.ts'
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
 import type { MarketProduct } from './catalog.ts';
-import { DAY, MINUTE } from './history.ts';
+import { DAY, MINUTE, RES } from './feed.ts';
 import { formatScaled } from './prices.ts';
 import { isOpen, nextOpen } from './sessions.ts';
 
@@ -34,9 +34,9 @@ export async function quotes(db: Db, now: number, productId?: number): Promise<M
     db,
     sql`SELECT p.id, last.close::text AS last, ref.close::text AS ref, last_ref.close::text AS last_ref, tk.t::text AS tick_t
         FROM products p
-        LEFT JOIN LATERAL (SELECT close, t FROM candles WHERE product_id = p.id AND res = 60 AND t <= ${now} ORDER BY t DESC LIMIT 1) last ON true
-        LEFT JOIN LATERAL (SELECT close FROM candles WHERE product_id = p.id AND res = 60 AND t <= ${now - DAY - MINUTE} ORDER BY t DESC LIMIT 1) ref ON true
-        LEFT JOIN LATERAL (SELECT close FROM candles WHERE product_id = p.id AND res = 60 AND t <= last.t - ${DAY + MINUTE} ORDER BY t DESC LIMIT 1) last_ref ON true
+        LEFT JOIN LATERAL (SELECT close, t FROM candles WHERE product_id = p.id AND res = ${RES.minute} AND t <= ${now} ORDER BY t DESC LIMIT 1) last ON true
+        LEFT JOIN LATERAL (SELECT close FROM candles WHERE product_id = p.id AND res = ${RES.minute} AND t <= ${now - DAY - MINUTE} ORDER BY t DESC LIMIT 1) ref ON true
+        LEFT JOIN LATERAL (SELECT close FROM candles WHERE product_id = p.id AND res = ${RES.minute} AND t <= last.t - ${DAY + MINUTE} ORDER BY t DESC LIMIT 1) last_ref ON true
         LEFT JOIN LATERAL (SELECT t FROM ticks WHERE product_id = p.id AND t <= ${now} ORDER BY t DESC LIMIT 1) tk ON true
         ${productId !== undefined ? sql`WHERE p.id = ${productId}` : sql``}`,
   );

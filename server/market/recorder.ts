@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
-import type { Bar, FeedBatch, LastPrice, Resolution, Tick } from './feed.ts';
+import { DAY, RES, type Bar, type FeedBatch, type LastPrice, type Resolution, type Tick } from './feed.ts';
 
 /**
  * Stores what a feed produces: ticks as they are, and candles upserted as ticks arrive (a tick updates its
@@ -13,19 +13,10 @@ const CHUNK = 20_000;
 
 /** The channel the feed's writer NOTIFYs with each new watermark (its decimal text). */
 export const WATERMARK_CHANNEL = 'market_watermark';
-const RESOLUTIONS: readonly Resolution[] = [60, 3600, 86400];
+const RESOLUTIONS: readonly Resolution[] = [RES.minute, RES.hour, RES.day];
 
-interface Candle {
-  productId: number;
-  res: Resolution;
-  t: number;
-  open: bigint;
-  high: bigint;
-  low: bigint;
-  close: bigint;
-  volume: bigint;
-  turnover: bigint;
-}
+/** A bar being folded: ticks and finer bars update it in place. */
+type Candle = { -readonly [K in keyof Bar]: Bar[K] };
 
 const arrayLiteral = (values: readonly (number | bigint | boolean)[]) =>
   `{${values.map((v) => (typeof v === 'boolean' ? (v ? 't' : 'f') : v.toString())).join(',')}}`;
@@ -34,7 +25,7 @@ const arrayLiteral = (values: readonly (number | bigint | boolean)[]) =>
 export function foldCandles(ticks: readonly Tick[], bars: readonly Bar[]): Candle[] {
   const items: { at: number; bar: Bar }[] = [];
   for (const k of ticks) {
-    items.push({ at: k.t, bar: { productId: k.productId, res: 60, t: k.t, open: k.price, high: k.price, low: k.price, close: k.price, volume: k.qty, turnover: k.price * k.qty } });
+    items.push({ at: k.t, bar: { productId: k.productId, res: RES.minute, t: k.t, open: k.price, high: k.price, low: k.price, close: k.price, volume: k.qty, turnover: k.price * k.qty } });
   }
   for (const b of bars) items.push({ at: b.t, bar: b });
   items.sort((a, b) => a.at - b.at);
@@ -154,16 +145,16 @@ export async function lastPrices(db: Db): Promise<Map<number, LastPrice>> {
                m.t::text AS m_t, m.close::text AS m_close, h.t::text AS h_t, h.close::text AS h_close, d.t::text AS d_t, d.close::text AS d_close
         FROM products p
         LEFT JOIN LATERAL (SELECT t, price FROM ticks WHERE product_id = p.id ORDER BY t DESC LIMIT 1) k ON true
-        LEFT JOIN LATERAL (SELECT t, close FROM candles WHERE product_id = p.id AND res = 60 ORDER BY t DESC LIMIT 1) m ON true
-        LEFT JOIN LATERAL (SELECT t, close FROM candles WHERE product_id = p.id AND res = 3600 ORDER BY t DESC LIMIT 1) h ON true
-        LEFT JOIN LATERAL (SELECT t, close FROM candles WHERE product_id = p.id AND res = 86400 ORDER BY t DESC LIMIT 1) d ON true`,
+        LEFT JOIN LATERAL (SELECT t, close FROM candles WHERE product_id = p.id AND res = ${RES.minute} ORDER BY t DESC LIMIT 1) m ON true
+        LEFT JOIN LATERAL (SELECT t, close FROM candles WHERE product_id = p.id AND res = ${RES.hour} ORDER BY t DESC LIMIT 1) h ON true
+        LEFT JOIN LATERAL (SELECT t, close FROM candles WHERE product_id = p.id AND res = ${RES.day} ORDER BY t DESC LIMIT 1) d ON true`,
   );
   const candle = (t: string | null, close: string | null, res: Resolution): StoredCandle | null =>
     t !== null && close !== null ? { start: Number(t), res, close: BigInt(close) } : null;
   const out = new Map<number, LastPrice>();
   for (const r of found) {
     const tick = r.tick_t !== null && r.tick_price !== null ? { t: Number(r.tick_t), price: BigInt(r.tick_price) } : null;
-    const bar = candlesEnd([candle(r.m_t, r.m_close, 60), candle(r.h_t, r.h_close, 3600), candle(r.d_t, r.d_close, 86400)]);
+    const bar = candlesEnd([candle(r.m_t, r.m_close, RES.minute), candle(r.h_t, r.h_close, RES.hour), candle(r.d_t, r.d_close, RES.day)]);
     // A tick inside that candle is live data and says exactly where history ends; a candle after the last tick
     // is history made from bars (a filled gap), covered to its last second.
     if (tick && (!bar || tick.t >= bar.start)) out.set(Number(r.id), tick);
@@ -176,15 +167,15 @@ export async function lastPrices(db: Db): Promise<Map<number, LastPrice>> {
  * Retention: ticks for 24 h (the trade tape and settlement need minutes; 24 h of ticks is already about 1.4M rows
  * on an embedded database), 1-minute candles for 7 days, hourly for 60 days, daily for 1000 days.
  */
-export const RETENTION = { ticks: 24 * 3_600_000, minute: 7 * 86_400_000, hour: 60 * 86_400_000, day: 1000 * 86_400_000 } as const;
+export const RETENTION = { ticks: DAY, minute: 7 * DAY, hour: 60 * DAY, day: 1000 * DAY } as const;
 
 export async function prune(db: Db, now: number): Promise<void> {
   const ids = await rows<{ id: number }>(db, sql`SELECT id FROM products`);
   // Per product, so each delete walks the primary key instead of scanning the table.
   for (const { id } of ids) {
     await db.execute(sql`DELETE FROM ticks WHERE product_id = ${id} AND t < ${now - RETENTION.ticks}`);
-    await db.execute(sql`DELETE FROM candles WHERE product_id = ${id} AND res = 60 AND t < ${now - RETENTION.minute}`);
-    await db.execute(sql`DELETE FROM candles WHERE product_id = ${id} AND res = 3600 AND t < ${now - RETENTION.hour}`);
-    await db.execute(sql`DELETE FROM candles WHERE product_id = ${id} AND res = 86400 AND t < ${now - RETENTION.day}`);
+    await db.execute(sql`DELETE FROM candles WHERE product_id = ${id} AND res = ${RES.minute} AND t < ${now - RETENTION.minute}`);
+    await db.execute(sql`DELETE FROM candles WHERE product_id = ${id} AND res = ${RES.hour} AND t < ${now - RETENTION.hour}`);
+    await db.execute(sql`DELETE FROM candles WHERE product_id = ${id} AND res = ${RES.day} AND t < ${now - RETENTION.day}`);
   }
 }

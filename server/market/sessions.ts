@@ -3,6 +3,8 @@
  * (so daylight saving is right); forex and metals trade around the clock on weekdays; crypto never closes.
  * Exchange holidays are not modelled.
  */
+import { HOUR, MINUTE } from './feed.ts';
+
 export type SessionName = 'always' | 'fx' | 'nyse' | 'hkex';
 
 interface Exchange {
@@ -19,7 +21,6 @@ const EXCHANGES: Record<'nyse' | 'hkex', Exchange> = {
 
 export const isSessionName = (s: string): s is SessionName => s === 'always' || s === 'fx' || s === 'nyse' || s === 'hkex';
 
-const HOUR = 3_600_000;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 // Intl is slow (tens of µs a call) and a backfill asks about hundreds of thousands of minutes, but offsets only
 // change on whole UTC hours: one Intl call per (zone, hour) is enough. The cache is bounded.
@@ -71,7 +72,6 @@ export function isOpen(session: SessionName, t: number): boolean {
   return computeOpen(session, t);
 }
 
-const MINUTE_MS = 60_000;
 /** The longest a session stays shut (a weekend, plus margin); past it the search gives up. */
 const MAX_CLOSED_MS = 8 * 24 * HOUR;
 /** Per session, the last answer and the closed span it holds for: every product/list asks, the answer rarely moves. */
@@ -86,7 +86,7 @@ export function nextOpen(session: SessionName, t: number): number | null {
   const hit = nextOpenCache.get(session);
   // Closed from `from` until `next`: any time in between has the same answer.
   if (hit && hit.from <= t && t < hit.next) return hit.next;
-  for (let m = Math.floor(t / MINUTE_MS) * MINUTE_MS + MINUTE_MS; m <= t + MAX_CLOSED_MS; m += MINUTE_MS) {
+  for (let m = Math.floor(t / MINUTE) * MINUTE + MINUTE; m <= t + MAX_CLOSED_MS; m += MINUTE) {
     if (computeOpen(session, m)) {
       nextOpenCache.set(session, { from: t, next: m });
       return m;

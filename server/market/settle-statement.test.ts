@@ -6,7 +6,7 @@ import { balanceOf, move } from '../domain/ledger.ts';
 import { T0, useTestServer } from '../testing/harness.ts';
 import type { MarketProduct } from './catalog.ts';
 import { SettlementEngine } from './settlement.ts';
-import { btcTickedAround } from './testing.ts';
+import { btcTickedAround } from '../testing/market.ts';
 
 // The payouts are credited by the settling statement itself (ledger-credits.ts): the same ledger rules as
 // creditMany, checked here on what that statement writes.

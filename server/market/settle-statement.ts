@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { creditsFrom } from '../domain/ledger-credits.ts';
+import { outcomePayout, outcomeProfit, outcomeStatus } from './outcome.ts';
 
 /**
  * Work done by the settling statement itself, on the batch it settled: `step(settled)` answers one data-modifying
@@ -72,13 +73,12 @@ export function settleStatement(input: SettleStatementInput): SQL {
       ORDER BY o.settle_time, o.id
       LIMIT ${input.batchSize}
     ), decided AS (
-      SELECT id, price, tick_t,
-             CASE WHEN price = open_price THEN 'draw' WHEN (price > open_price) = (direction = 'rise') THEN 'won' ELSE 'lost' END AS status
+      SELECT id, price, tick_t, ${outcomeStatus({ price: sql.raw('price'), openPrice: sql.raw('open_price'), direction: sql.raw('direction') })} AS status
       FROM due
     ), ${SETTLED} AS (
       UPDATE orders o SET status = d.status, settle_price = d.price, settle_tick_time = d.tick_t, settled_at = ${now}, changed_xid = pg_current_xact_id(),
-        payout = CASE d.status WHEN 'won' THEN o.amount + o.amount * o.payout_ppm / 1000000 WHEN 'draw' THEN o.amount ELSE 0 END,
-        profit = CASE d.status WHEN 'won' THEN o.amount * o.payout_ppm / 1000000 WHEN 'draw' THEN 0 ELSE -o.amount END
+        payout = ${outcomePayout(sql.raw('d.status'), sql.raw('o.amount'), sql.raw('o.payout_ppm'))},
+        profit = ${outcomeProfit(sql.raw('d.status'), sql.raw('o.amount'), sql.raw('o.payout_ppm'))}
       FROM decided d
       WHERE o.id = d.id AND o.status = 'open'
       RETURNING o.id, o.order_no, o.user_id, o.product_id, o.status, o.amount, o.fee, o.payout, o.profit, o.settle_time, o.settle_price

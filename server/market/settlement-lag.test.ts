@@ -9,7 +9,7 @@ import { T0, useTestServer } from '../testing/harness.ts';
 import { loadProducts, type MarketProduct } from './catalog.ts';
 import { startMarketServices } from './services.ts';
 import { SettlementEngine } from './settlement.ts';
-import { recordTicks } from './testing.ts';
+import { recordTicks } from '../testing/market.ts';
 
 /**
  * settlement_lag_seconds: settled-at minus settle time of each order, observed by the instance that settles. The

@@ -3,17 +3,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Direction } from '../../src/contract/market.ts';
 import { rows } from '../db/rows.ts';
 import { move } from '../domain/ledger.ts';
-import { cents, type Cents } from '../../src/shared/money.ts';
+import { cents, tradeGain, type Cents } from '../../src/shared/money.ts';
 import { T0, useTestServer } from '../testing/harness.ts';
 import { loadProducts, type MarketProduct } from './catalog.ts';
 import { placeOrder } from './orders.ts';
-import { outcomeOf } from './outcome.ts';
 import { SettlementScheduler } from './scheduler.ts';
 import { MarketFeed } from './service.ts';
 import { SettlementEngine } from './settlement.ts';
 import { serverSecret } from '../secrets.ts';
 import { Simulator } from './simulator.ts';
-import { recordTicks } from './testing.ts';
+import { recordTicks } from '../testing/market.ts';
 
 const s = useTestServer();
 let btc: MarketProduct;
@@ -30,8 +29,18 @@ beforeAll(async () => {
   btc = found;
 });
 
-describe('the outcome rule written in SQL', () => {
-  it('decides and pays exactly as outcomeOf, for rise and fall, up, down and equal, at several amounts and rates', async () => {
+/**
+ * decisions.md, stated here on its own: the right direction pays amount + amount × payout (the gain as the ticket
+ * quotes it, tradeGain), the wrong one loses the amount, an equal price returns it.
+ */
+function expectedOutcome(direction: Direction, open: bigint, settle: bigint, amount: Cents, ppm: bigint): [string, string, string] {
+  if (settle === open) return ['draw', String(amount), '0'];
+  if ((settle > open) === (direction === 'rise')) return ['won', String(amount + tradeGain(amount, ppm)), String(tradeGain(amount, ppm))];
+  return ['lost', '0', String(-amount)];
+}
+
+describe('the outcome rule', () => {
+  it('decides and pays as decisions.md says, for rise and fall, up, down and equal, at several amounts and rates', async () => {
     const userId = await fundedMember(cents(1n));
     const settleAt = T0 + 60_000;
     // The tick after the settle time raises the watermark past it, and must not decide.
@@ -54,8 +63,8 @@ describe('the outcome rule written in SQL', () => {
     expect(got).toHaveLength(cases.length);
     for (const r of got) {
       expect(r.settle_price).toBe('6700000');
-      const o = outcomeOf(r.direction, BigInt(r.open_price), 6_700_000n, cents(BigInt(r.amount)), BigInt(r.payout_ppm));
-      expect([r.status, r.payout, r.profit], JSON.stringify(r)).toEqual([o.status, String(o.payout), String(o.profit)]);
+      const expected = expectedOutcome(r.direction, BigInt(r.open_price), 6_700_000n, cents(BigInt(r.amount)), BigInt(r.payout_ppm));
+      expect([r.status, r.payout, r.profit], JSON.stringify(r)).toEqual(expected);
     }
   });
 });

@@ -70,9 +70,7 @@ export interface BatchResult {
  * 'open', so concurrent runs cannot settle twice), credits the payouts with their ledger entries
  * (ledger-credits.ts) and runs the SettledSteps; JS listeners follow in the same transaction. A trigger keeps a
  * settled order immutable, and no command changes one.
- *
- * The outcome rule (outcome.ts) is written here in SQL too, because deciding 10,000 orders in the database
- * saves a round trip of every row; settlement.test.ts checks the two agree on every case.
+ * The outcome rule is outcome.ts's SQL, so deciding 10,000 orders costs no round trip of a row.
  */
 const DEFAULT_BATCH = 5_000;
 

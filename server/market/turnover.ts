@@ -4,7 +4,7 @@ import type { trade } from '../../src/contract/market.ts';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
 import type { MarketProduct } from './catalog.ts';
-import { DAY } from './history.ts';
+import { DAY, RES } from './feed.ts';
 import { formatScaled } from './prices.ts';
 
 type Trade = z.infer<typeof trade>;
@@ -30,7 +30,7 @@ export async function turnover24h(db: Db, p: MarketProduct, now: number): Promis
   const [r] = await rows<{ h: string | null; l: string | null; v: string | null; a: string | null }>(
     db,
     sql`SELECT max(high)::text AS h, min(low)::text AS l, sum(volume)::text AS v, sum(turnover)::text AS a
-        FROM candles WHERE product_id = ${p.id} AND res = 60 AND t > ${now - DAY} AND t <= ${now}`,
+        FROM candles WHERE product_id = ${p.id} AND res = ${RES.minute} AND t > ${now - DAY} AND t <= ${now}`,
   );
   return {
     volume: formatScaled(BigInt(r?.v ?? '0'), p.qtyDecimals),

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { setLogSink } from '../log.ts';
 import { loadProducts } from '../market/catalog.ts';
-import { recordTicks } from '../market/testing.ts';
+import { recordTicks } from '../testing/market.ts';
 import { DEMO } from '../seed.ts';
 import { startServer, type Running } from '../start.ts';
 import { createTestDatabase } from '../testing/harness.ts';

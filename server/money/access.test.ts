@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { api, type ApiPath } from '../../src/contract/api.ts';
 import { operatorEndpoint } from '../operator/endpoint.ts';
 import { useTestServer } from '../testing/harness.ts';
-import { address, balances, jpeg, op, PIN, png, readyMember, tempUploadDir, withdrawal } from './fixtures.ts';
+import { address, balances, jpeg, op, PIN, png, readyMember, tempUploadDir, withdrawal } from '../testing/money.ts';
 
 const s = useTestServer({ UPLOAD_DIR: tempUploadDir() });
 

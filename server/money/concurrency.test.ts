@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../db/rows.ts';
 import { useTestServer } from '../testing/harness.ts';
-import { balances, readyMember, tempUploadDir, withdrawal } from './fixtures.ts';
+import { balances, readyMember, tempUploadDir, withdrawal } from '../testing/money.ts';
 
 const s = useTestServer({ UPLOAD_DIR: tempUploadDir() });
 const key = () => `k-${randomUUID()}`;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startServices } from '../services.ts';
 import { useTestServer } from '../testing/harness.ts';
 import { DEMO_REASON, DemoApprover, approveDue } from './demo-approver.ts';
-import { balances, jpeg, PIN, png, readyMember, tempUploadDir, withdrawal } from './fixtures.ts';
+import { balances, jpeg, PIN, png, readyMember, tempUploadDir, withdrawal } from '../testing/money.ts';
 
 const DELAY = 60_000;
 const s = useTestServer({ UPLOAD_DIR: tempUploadDir(), DEMO_AUTO_APPROVE_MS: DELAY });

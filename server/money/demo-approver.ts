@@ -1,6 +1,6 @@
 import { log } from '../log.ts';
 import type { Deps } from '../deps.ts';
-import type { Service } from '../service.ts';
+import { Periodic } from '../periodic.ts';
 import { approve, pendingReviews, ReviewError } from './reviews.ts';
 
 export const DEMO_REASON = 'Approved automatically (demo mode)';
@@ -24,36 +24,18 @@ export async function approveDue(deps: Deps): Promise<number> {
   return approved;
 }
 
-export class DemoApprover implements Service {
-  readonly name = 'demo-approver';
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-
-  constructor(private readonly deps: Deps) {}
-
-  start(): this {
-    // Look a few times per delay, at most once a second, so an approval lands close to when it is due.
-    const every = Math.min(Math.max(Math.floor(this.deps.config.DEMO_AUTO_APPROVE_MS / 4), 250), 1000);
-    this.timer = setInterval(() => void this.runOnce(), every);
-    this.timer.unref();
-    return this;
-  }
-
-  /** One sweep; a sweep already in flight is joined rather than doubled. */
-  runOnce(): Promise<number> {
-    this.running ??= approveDue(this.deps)
-      .catch((e: unknown) => {
+export class DemoApprover extends Periodic<number> {
+  constructor(deps: Deps) {
+    super({
+      name: 'demo-approver',
+      // Look a few times per delay, at most once a second, so an approval lands close to when it is due.
+      everyMs: Math.min(Math.max(Math.floor(deps.config.DEMO_AUTO_APPROVE_MS / 4), 250), 1000),
+      atStart: false,
+      pass: () => approveDue(deps),
+      failed: (e) => {
         log.error('demo-approver: sweep failed', { err: e });
         return 0;
-      })
-      .finally(() => {
-        this.running = undefined;
-      });
-    return this.running;
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+      },
+    });
   }
 }

@@ -2,6 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { deposits } from '../db/schema/money.ts';
 import type { Deps } from '../deps.ts';
+import { minimumRefusal } from '../domain/amount-limits.ts';
 import { toCents } from '../../src/shared/money.ts';
 import { ApiError } from '../http/errors.ts';
 import { route } from '../http/route.ts';
@@ -14,7 +15,8 @@ import { removeImages, storeImage } from './uploads.ts';
 export function depositRoutes(app: Hono, deps: Deps) {
   route(app, deps, 'user/deposit', async ({ body, user, db, now }) => {
     const amount = toCents(body.amount);
-    if (amount < MIN_DEPOSIT) throw new ApiError('error.amount_incorrect', { amount: 'error.amount_incorrect' });
+    const refused = minimumRefusal(amount, MIN_DEPOSIT);
+    if (refused) throw refused;
     const [pending] = await db.select({ n: count() }).from(deposits).where(and(eq(deposits.userId, user.id), eq(deposits.status, 'review')));
     if ((pending?.n ?? 0) >= MAX_PENDING_DEPOSITS) throw new ApiError('error.review_pending');
     // Checked before anything is stored; stored last, so a refused request leaves no file behind.

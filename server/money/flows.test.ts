@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../testing/harness.ts';
-import { balances, op, PIN, readyMember, tempUploadDir, withdrawal } from './fixtures.ts';
+import { balances, op, PIN, readyMember, tempUploadDir, withdrawal } from '../testing/money.ts';
 
 const s = useTestServer({ UPLOAD_DIR: tempUploadDir() });
 type Water = { items: { type: string; amount: string; available: string; balanceAfter: string; ref: string | null }[]; total: number };
@@ -29,7 +29,7 @@ describe('deposit under review, then the operator decides (e)', () => {
 
   it('denial credits nothing and shows the reason; a receipt image is accepted', async () => {
     const m = await readyMember(s);
-    const { png } = await import('./fixtures.ts');
+    const { png } = await import('../testing/money.ts');
     const dep = await s.call('user/deposit', { method: 'trc20', amount: '20', reference: '0xabc', receipt: png(400, 300) }, { token: m.token });
     expect(dep.status).toBe(200);
     const id = (dep.body.data as { id: number }).id;

@@ -8,8 +8,8 @@ import { errorKeys, fieldKeys } from '../../src/contract/errors.ts';
 import { addressInput, bankCardInput } from '../../src/contract/user.ts';
 import { rows } from '../db/rows.ts';
 import { useTestServer } from '../testing/harness.ts';
-import { address, jpeg, LOGIN_PASSWORD, PIN, png, readyMember, tempUploadDir } from './fixtures.ts';
-import { bodiesForEmpty, malformedBodies, type Malformed } from './fuzz-inputs.ts';
+import { address, jpeg, LOGIN_PASSWORD, PIN, png, readyMember, tempUploadDir } from '../testing/money.ts';
+import { bodiesForEmpty, malformedBodies, type Malformed } from '../testing/fuzz-inputs.ts';
 
 const RUNS = 1000;
 // 1,000 requests take 3-15 s on a busy 2-core machine; the default 30 s leaves too little room.

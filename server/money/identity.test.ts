@@ -2,7 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../testing/harness.ts';
-import { jpeg, op, png, tempUploadDir, webp } from './fixtures.ts';
+import { jpeg, op, png, tempUploadDir, webp } from '../testing/money.ts';
 
 const uploads = tempUploadDir();
 const s = useTestServer({ UPLOAD_DIR: uploads });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../http/errors.ts';
-import { jpeg, png, webp } from './fixtures.ts';
+import { jpeg, png, webp } from '../testing/money.ts';
 import { checkImage, MAX_IMAGE_BYTES } from './images.ts';
 
 const keyOf = (f: () => unknown) => {

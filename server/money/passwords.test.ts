@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../testing/harness.ts';
-import { LOGIN_PASSWORD, PIN, readyMember, tempUploadDir, withdrawal } from './fixtures.ts';
+import { LOGIN_PASSWORD, PIN, readyMember, tempUploadDir, withdrawal } from '../testing/money.ts';
 
 const s = useTestServer({ UPLOAD_DIR: tempUploadDir() });
 const login = async (username: string, password: string) => s.call('user/login', { username, password });

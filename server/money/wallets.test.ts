@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isTrc20Address } from '../../src/shared/trc20.ts';
 import { useTestServer } from '../testing/harness.ts';
-import { address, bankCardBody, op, tempUploadDir } from './fixtures.ts';
+import { address, bankCardBody, op, tempUploadDir } from '../testing/money.ts';
 
 const s = useTestServer({ UPLOAD_DIR: tempUploadDir() });
 type Wallets = { bank: { cardNumber: string; bankName: string } | null; addresses: { id: number; address: string }[] };

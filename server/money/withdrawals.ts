@@ -4,6 +4,7 @@ import type { ReviewItem } from '../../src/contract/user.ts';
 import type { Db } from '../db/client.ts';
 import { bankCards, withdrawAddresses, withdrawals } from '../db/schema/money.ts';
 import type { Deps } from '../deps.ts';
+import { minimumRefusal } from '../domain/amount-limits.ts';
 import { move } from '../domain/ledger.ts';
 import { cents, toCents } from '../../src/shared/money.ts';
 import { ApiError, fieldError } from '../http/errors.ts';
@@ -39,7 +40,8 @@ async function withdraw(ctx: RouteCtx<WithdrawalPath>, method: 'bank' | 'trc20')
   if (body.paymethod !== method) throw fieldError('paymethod', 'field.invalid');
   requirePayPassword(ctx.hono);
   const amount = toCents(body.amount);
-  if (amount < MIN_WITHDRAW) throw new ApiError('error.amount_incorrect', { amount: 'error.amount_incorrect' });
+  const refused = minimumRefusal(amount, MIN_WITHDRAW);
+  if (refused) throw refused;
   const destination = method === 'bank' ? await bankDestination(db, user.id) : await addressDestination(db, user.id, body.addressId);
   const [row] = await db.insert(withdrawals).values({ userId: user.id, method, amount, destination, createdAt: new Date(now) }).returning();
   if (!row) throw new ApiError('error.internal');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadConfig } from '../config.ts';
 import { migrate } from '../db/migrate.ts';
-import { makeDeps, openDatabase } from '../start.ts';
+import { makeDeps, openDatabase } from '../make-deps.ts';
 import { commands } from './commands.ts';
 import { operatorFile } from './endpoint.ts';
 import { UsageError } from './registry.ts';

@@ -8,3 +8,6 @@
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 export const forTerminal = (text: string): string => text.replace(UNSAFE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** A member's or visitor's text as data (JSON.stringify): quotes, newlines and control characters cannot fake output lines. */
+export const quoted = (s: string): string => JSON.stringify(s);

@@ -7,7 +7,7 @@ import { REFERRAL_RATES } from '../domain/referral-rates.ts';
 import { loadProducts, type MarketProduct } from '../market/catalog.ts';
 import { placeOrder } from '../market/orders.ts';
 import { SettlementEngine } from '../market/settlement.ts';
-import { recordTicks } from '../market/testing.ts';
+import { recordTicks } from '../testing/market.ts';
 import { useTestServer } from '../testing/harness.ts';
 import { queueCashbackOnSettled } from './on-settled.ts';
 import { drainCashbackQueue, payQueuedCashback } from './queue.ts';

@@ -1,10 +1,10 @@
-import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { clearAttempts, countAttempts, limits, refundAttempt } from '../auth/attempts.ts';
 import { revokeSession } from '../auth/sessions.ts';
 import { createSession } from '../auth/tokens.ts';
+import { newInviteCode } from '../auth/invite-code.ts';
 import { rows } from '../db/rows.ts';
 import { accounts, users } from '../db/schema/core.ts';
 import type { Deps } from '../deps.ts';
@@ -15,8 +15,6 @@ import { ApiError, fieldError } from '../http/errors.ts';
 import { isUniqueViolation, route } from '../http/route.ts';
 
 const ttlMs = (deps: Deps) => deps.config.TOKEN_TTL_HOURS * 3_600_000;
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export const newInviteCode = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 
 export function authRoutes(app: Hono, deps: Deps) {
   route(app, deps, 'user/register', async ({ body, db, now, ip }) => {

@@ -3,18 +3,14 @@ import type { ProductDetails, ProductSummary } from '../../src/contract/market.t
 import { move } from '../domain/ledger.ts';
 import { toCents } from '../../src/shared/money.ts';
 import { loadProducts, type MarketProduct } from '../market/catalog.ts';
-import { countRows } from '../market/testing.ts';
+import { countRows, withSymbol } from '../testing/market.ts';
 import { createSimulatedFeed } from '../market/service.ts';
 import { T0, useTestServer } from '../testing/harness.ts';
 
 // T0 is Monday 09:30 in New York: Wall Street has just opened, Hong Kong is shut for the night (22:30 local).
 const s = useTestServer();
 let products: MarketProduct[] = [];
-const bySymbol = (symbol: string): MarketProduct => {
-  const p = products.find((x) => x.symbol === symbol);
-  if (!p) throw new Error(symbol);
-  return p;
-};
+const bySymbol = (symbol: string): MarketProduct => withSymbol(products, symbol);
 const NOW = T0 + 5_000;
 /** Tuesday 09:30 in Hong Kong. */
 const HK_OPENS = Date.UTC(2026, 10, 3, 1, 30);

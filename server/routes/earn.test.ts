@@ -6,7 +6,7 @@ import { earnProducts } from '../db/schema/earn.ts';
 import { users } from '../db/schema/core.ts';
 import { toCents, type Cents } from '../../src/shared/money.ts';
 import { accrueDue } from '../earn/accrual.ts';
-import { available, fund, moneyState, seededProduct, setPayPassword } from '../earn/test-helpers.ts';
+import { available, fund, moneyState, seededProduct, setPayPassword } from '../testing/earn.ts';
 import { useTestServer } from '../testing/harness.ts';
 
 const s = useTestServer();

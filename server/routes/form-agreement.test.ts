@@ -12,7 +12,7 @@ import {
 } from '../../src/contract/forms.ts';
 import { fromCents } from '../../src/shared/money.ts';
 import { loadProducts, type MarketProduct } from '../market/catalog.ts';
-import { png } from '../money/fixtures.ts';
+import { png } from '../testing/money.ts';
 import { useTestServer } from '../testing/harness.ts';
 
 const s = useTestServer();

@@ -7,7 +7,7 @@ import type { Order } from '../../src/contract/market.ts';
 import { fromCents, toCents } from '../../src/shared/money.ts';
 import { balanceOf, move } from '../domain/ledger.ts';
 import { loadProducts, type MarketProduct } from '../market/catalog.ts';
-import { countRows, recordTicks } from '../market/testing.ts';
+import { countRows, recordTicks } from '../testing/market.ts';
 import { T0, useTestServer } from '../testing/harness.ts';
 
 const s = useTestServer();

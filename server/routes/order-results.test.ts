@@ -4,7 +4,7 @@ import { move } from '../domain/ledger.ts';
 import { toCents } from '../../src/shared/money.ts';
 import { loadProducts, type MarketProduct } from '../market/catalog.ts';
 import { SettlementEngine } from '../market/settlement.ts';
-import { recordTicks } from '../market/testing.ts';
+import { recordTicks } from '../testing/market.ts';
 import { T0, useTestServer } from '../testing/harness.ts';
 
 const s = useTestServer();

@@ -7,17 +7,13 @@ import { cents, fromCents, toCents } from '../../src/shared/money.ts';
 import { loadProducts, type MarketProduct } from '../market/catalog.ts';
 import { createSimulatedFeed } from '../market/service.ts';
 import { SettlementEngine, type SettledOrder } from '../market/settlement.ts';
-import { countRows, publishWatermark, recordTicks } from '../market/testing.ts';
+import { countRows, publishWatermark, recordTicks, withSymbol } from '../testing/market.ts';
 import { queueCashbackOnSettled } from '../referral/on-settled.ts';
 import { T0, useTestServer } from '../testing/harness.ts';
 
 const s = useTestServer();
 let products: MarketProduct[] = [];
-const bySymbol = (symbol: string): MarketProduct => {
-  const p = products.find((x) => x.symbol === symbol);
-  if (!p) throw new Error(symbol);
-  return p;
-};
+const bySymbol = (symbol: string): MarketProduct => withSymbol(products, symbol);
 let btc: MarketProduct;
 
 /** A member with `amount` credited through the ledger, like any other balance change. */

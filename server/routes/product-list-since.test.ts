@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProductQuote, ProductSummary } from '../../src/contract/market.ts';
 import { loadProducts, type MarketProduct } from '../market/catalog.ts';
-import { productsNamed, recordTicks } from '../market/testing.ts';
+import { productsNamed, recordTicks } from '../testing/market.ts';
 import { T0, useTestServer } from '../testing/harness.ts';
 
 const s = useTestServer();

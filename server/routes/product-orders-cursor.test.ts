@@ -12,8 +12,8 @@ import { toCents } from '../../src/shared/money.ts';
 import type { MarketProduct } from '../market/catalog.ts';
 import { placeOrder } from '../market/orders.ts';
 import { SettlementEngine } from '../market/settlement.ts';
-import { productsNamed, recordTicks } from '../market/testing.ts';
-import { makeDeps } from '../start.ts';
+import { productsNamed, recordTicks } from '../testing/market.ts';
+import { makeDeps } from '../make-deps.ts';
 import { T0, useTestServer } from '../testing/harness.ts';
 
 const s = useTestServer();

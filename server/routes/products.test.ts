@@ -3,21 +3,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Bar, Interval, ProductDetails, ProductSummary } from '../../src/contract/market.ts';
 import { rows } from '../db/rows.ts';
 import { loadProducts, type MarketProduct } from '../market/catalog.ts';
-import { DAY, HOUR, MINUTE } from '../market/history.ts';
+import { DAY, HOUR, MINUTE, type Bar as StoredBar } from '../market/feed.ts';
 import { INTERVAL_MS, INTERVAL_NAMES } from '../../src/contract/intervals.ts';
 import { SOURCE_RESOLUTION } from '../market/kdata.ts';
 import { formatScaled } from '../market/prices.ts';
 import { createSimulatedFeed } from '../market/service.ts';
 import { T0, useTestServer } from '../testing/harness.ts';
+import { withSymbol } from '../testing/market.ts';
 
 const s = useTestServer();
 let token = '';
 let products: MarketProduct[] = [];
-const bySymbol = (symbol: string): MarketProduct => {
-  const p = products.find((x) => x.symbol === symbol);
-  if (!p) throw new Error(symbol);
-  return p;
-};
+const bySymbol = (symbol: string): MarketProduct => withSymbol(products, symbol);
 const NOW = T0 + 10_000;
 
 beforeAll(async () => {
@@ -29,14 +26,7 @@ beforeAll(async () => {
   s.clock.set(NOW);
 });
 
-interface Raw {
-  t: number;
-  open: bigint;
-  high: bigint;
-  low: bigint;
-  close: bigint;
-  volume: bigint;
-}
+type Raw = Pick<StoredBar, 't' | 'open' | 'high' | 'low' | 'close' | 'volume'>;
 async function candles(id: number, res: number): Promise<Raw[]> {
   const found = await rows<Record<'t' | 'open' | 'high' | 'low' | 'close' | 'volume', string>>(
     s.deps.db,

@@ -7,8 +7,8 @@ import { createApp } from '../app.ts';
 import { ManualClock } from '../clock.ts';
 import { loadConfig } from '../config.ts';
 import { openPglite } from '../db/client.ts';
-import { productsNamed, recordTicks } from '../market/testing.ts';
-import { makeDeps } from '../start.ts';
+import { productsNamed, recordTicks } from '../testing/market.ts';
+import { makeDeps } from '../make-deps.ts';
 import { T0, useTestServer } from '../testing/harness.ts';
 
 const s = useTestServer();

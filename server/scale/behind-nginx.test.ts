@@ -18,7 +18,7 @@ import { openPostgres, type Database } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
 import type { Deps } from '../deps.ts';
 import { contentSecurityPolicy } from '../http/security-headers.ts';
-import { makeDeps } from '../start.ts';
+import { makeDeps } from '../make-deps.ts';
 import { assertLedgerInvariant, createTestDatabase } from '../testing/harness.ts';
 import { dbNow, seedMembers, tradableProduct, watermark, type Member, type Product } from './db.ts';
 import { h2Request, h2Session, header } from './h2.ts';

@@ -10,7 +10,7 @@ import { loadConfig } from '../config.ts';
 import { openPostgres, type Database } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
 import type { Deps } from '../deps.ts';
-import { makeDeps } from '../start.ts';
+import { makeDeps } from '../make-deps.ts';
 import { assertLedgerInvariant, createTestDatabase } from '../testing/harness.ts';
 import { get, heldPost, RawConnection, type RawAnswer } from '../testing/raw-http.ts';
 import { dbNow, holdersOf, seedMembers, tradableProduct, type Member, type Product } from './db.ts';

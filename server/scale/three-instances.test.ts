@@ -9,7 +9,7 @@ import { loadConfig } from '../config.ts';
 import { openPostgres, type Database, type Db } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
 import type { Deps } from '../deps.ts';
-import { makeDeps } from '../start.ts';
+import { makeDeps } from '../make-deps.ts';
 import { assertLedgerInvariant, createTestDatabase } from '../testing/harness.ts';
 import { dbNow, holdersOf, seedMembers, tradableProduct, watermark, type Member } from './db.ts';
 import { call, Instances, operator, type Instance } from './instances.ts';

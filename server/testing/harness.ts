@@ -13,7 +13,7 @@ import { migrate } from '../db/migrate.ts';
 import { rows } from '../db/rows.ts';
 import type { Deps } from '../deps.ts';
 import { seedIfEmpty } from '../seed.ts';
-import { makeDeps } from '../start.ts';
+import { makeDeps } from '../make-deps.ts';
 import { SNAPSHOT_PATH } from './snapshot-path.ts';
 
 export const T0 = Date.UTC(2026, 10, 2, 14, 30, 0); // a Monday afternoon UTC

@@ -158,8 +158,11 @@ export function outsideLimits(amount: string, known: Limits): 'below' | 'above' 
   return null;
 }
 
-/** Deposits and withdrawals refuse an amount under common/config's minimum as an incorrect amount (the spec's message). */
-const underMinimum = (body: { readonly amount: string }, known: Limits) =>
+/**
+ * Deposits and withdrawals refuse an amount under common/config's minimum as an incorrect amount (the spec's
+ * message); the server refuses by this rule too.
+ */
+export const underMinimum = (body: { readonly amount: string }, known: Limits) =>
   outsideLimits(body.amount, { minAmount: known.minAmount ?? null }) === 'below' ? { amount: 'error.amount_incorrect' as const } : {};
 
 const withdrawalBody = (paymethod: 'bank' | 'trc20') => (v: Readonly<Record<'amount' | 'payPassword' | 'addressId', string>>) => ({
@@ -206,7 +209,8 @@ export const depositForm = form({
   limits: underMinimum,
 });
 
-const buyLimits = (body: { readonly amount: string }, known: Limits) => {
+/** A product's minimum and maximum (earn products, market orders), with the reasons: the server refuses by this rule too. */
+export const buyLimits = (body: { readonly amount: string }, known: Limits) => {
   const outside = outsideLimits(body.amount, known);
   if (outside === 'below') return { amount: 'error.below_minimum' as const };
   if (outside === 'above') return { amount: 'error.above_maximum' as const };

@@ -1,4 +1,4 @@
--- Money in and out (issue 4): bound cards and addresses, reviewed requests, identity checks, platform settings.
+-- Money in and out: bound cards and addresses, reviewed requests, identity checks, platform settings.
 -- Amounts are bigint cents; statuses are the contract's review statuses.
 
 CREATE TABLE bank_cards (

@@ -1,5 +1,5 @@
 -- product/orders answers "what changed since your cursor" exactly, across restarts and however many server
--- processes share the database (issue 22). Each order carries the transaction that last changed it: the one that
+-- processes share the database. Each order carries the transaction that last changed it: the one that
 -- opened it, then the one that settled it. A cursor is a PostgreSQL snapshot (pg_current_snapshot()), taken in the
 -- same statement as the rows it answers; the next poll asks for the orders whose change that snapshot did not see.
 -- A transaction that commits after the snapshot was taken is, by definition, not in it, so no change is lost, and

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows } from '../../db/rows.ts';
-import { newInviteCode } from '../../routes/auth.ts';
+import { newInviteCode } from '../../auth/invite-code.ts';
 import { parseArgs, UsageError, type OperatorCommand } from '../registry.ts';
 
 const CODE = /^[A-Z0-9]{4,16}$/;

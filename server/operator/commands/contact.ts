@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rows } from '../../db/rows.ts';
 import { UsageError, type OperatorCommand } from '../registry.ts';
-
-// JSON.stringify shows a visitor's text as data: quotes, newlines and control characters cannot fake output lines.
-const quote = (s: string) => JSON.stringify(s);
+import { quoted } from '../terminal.ts';
 
 const inbox: OperatorCommand = {
   name: 'contact-inbox',
@@ -15,7 +13,7 @@ const inbox: OperatorCommand = {
       sql`SELECT id, name, contact, message, created_at::text AS at FROM contact_requests WHERE handled_at IS NULL ORDER BY id LIMIT 100`,
     );
     if (open.length === 0) return 'No open contact requests.';
-    return open.map((r) => `#${r.id} ${r.at} ${quote(r.name)} reach at ${quote(r.contact)}: ${quote(r.message)}`).join('\n');
+    return open.map((r) => `#${r.id} ${r.at} ${quoted(r.name)} reach at ${quoted(r.contact)}: ${quoted(r.message)}`).join('\n');
   },
 };
 

@@ -1,13 +1,11 @@
-import { sql } from 'drizzle-orm';
 import { isTrc20Address } from '../../../src/shared/trc20.ts';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/core.ts';
 import type { Deps } from '../../deps.ts';
 import { move } from '../../domain/ledger.ts';
 import { cents, fromCents, toCents, type Cents } from '../../../src/shared/money.ts';
 import { ApiError } from '../../http/errors.ts';
 import { approve, deny, isReviewKind, pendingReviews, REVIEW_KINDS, type ReviewKind } from '../../money/reviews.ts';
 import { isRechargeKey, rechargeSettings, RECHARGE_KEYS, setSetting } from '../../money/settings.ts';
+import { memberNamed } from '../member-named.ts';
 import { parseArgs, UsageError, type OperatorCommand } from '../registry.ts';
 
 const KINDS = REVIEW_KINDS.join('|');
@@ -37,12 +35,6 @@ const reasonOf = (flags: Record<string, string>): string | undefined => {
   if (r === 'true') throw new UsageError('--reason needs a text');
   return r?.trim() || undefined;
 };
-
-async function userIdOf(db: Db, username: string): Promise<number> {
-  const [u] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
-  if (!u) throw new Error(`No member named ${username}`);
-  return u.id;
-}
 
 /** The ledger's own refusal (insufficient_balance) in words an operator reads. */
 async function moveFor(deps: Deps, userId: number, amount: Cents, ref: string): Promise<Cents> {
@@ -103,7 +95,7 @@ const credit: OperatorCommand = {
     const { words, flags } = parseArgs(args);
     if (!words[0]) throw new UsageError('Say which member');
     const amount = centsOf(words[1], false);
-    const userId = await userIdOf(deps.db, words[0]);
+    const userId = await memberNamed(deps.db, words[0]);
     const balance = await moveFor(deps, userId, amount, `operator credit: ${reasonOf(flags) ?? 'no reason given'}`);
     return `Credited ${fromCents(amount)} to ${words[0]}; balance now ${fromCents(balance)}`;
   },
@@ -119,7 +111,7 @@ const adjust: OperatorCommand = {
     const amount = centsOf(words[1], true);
     const reason = reasonOf(flags);
     if (!reason) throw new UsageError('An adjustment needs --reason "why"');
-    const userId = await userIdOf(deps.db, words[0]);
+    const userId = await memberNamed(deps.db, words[0]);
     const balance = await moveFor(deps, userId, amount, `operator adjust: ${reason}`);
     return `Adjusted ${words[0]} by ${fromCents(amount)}; balance now ${fromCents(balance)}`;
   },

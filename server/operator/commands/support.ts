@@ -1,18 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { SUPPORT_MESSAGE_MAX } from '../../../src/contract/support.ts';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/core.ts';
 import { addMessage, conversation, inbox, markRead } from '../../support/messages.ts';
+import { memberNamed } from '../member-named.ts';
 import { UsageError, type OperatorCommand } from '../registry.ts';
-
-async function memberId(db: Db, username: string): Promise<number> {
-  const [u] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
-  if (!u) throw new Error(`No member named ${username}`);
-  return u.id;
-}
-
-// JSON.stringify shows a member's text as data: quotes, newlines and control characters cannot fake output lines.
-const quote = (s: string) => JSON.stringify(s);
+import { quoted } from '../terminal.ts';
 
 const list: OperatorCommand = {
   name: 'support-inbox',
@@ -22,7 +12,7 @@ const list: OperatorCommand = {
     const waiting = await inbox(deps.db);
     if (waiting.length === 0) return 'No unread member messages.';
     return waiting
-      .map((w) => `${w.username}: ${Number(w.unread)} unread since ${new Date(w.waiting_since).toISOString()}, last: ${quote(w.last_body.slice(0, 80))}`)
+      .map((w) => `${w.username}: ${Number(w.unread)} unread since ${new Date(w.waiting_since).toISOString()}, last: ${quoted(w.last_body.slice(0, 80))}`)
       .join('\n');
   },
 };
@@ -34,11 +24,11 @@ const show: OperatorCommand = {
   async run(deps, args) {
     const [username] = args;
     if (!username || args.length !== 1) throw new UsageError('want one username');
-    const id = await memberId(deps.db, username);
+    const id = await memberNamed(deps.db, username);
     const { items } = await conversation(deps.db, id, undefined);
     await markRead(deps.db, id, 'member', deps.clock.now());
     if (items.length === 0) return `No messages with ${username}.`;
-    return items.map((m) => `${new Date(m.createdAt).toISOString()} ${m.from === 'member' ? username : 'support'}: ${quote(m.body)}`).join('\n');
+    return items.map((m) => `${new Date(m.createdAt).toISOString()} ${m.from === 'member' ? username : 'support'}: ${quoted(m.body)}`).join('\n');
   },
 };
 
@@ -52,7 +42,7 @@ const reply: OperatorCommand = {
     if (!username || text === '') throw new UsageError('want a username and the text');
     if (text.length > SUPPORT_MESSAGE_MAX) throw new UsageError(`the text is longer than ${SUPPORT_MESSAGE_MAX} characters`);
     if (text.includes('\u0000')) throw new UsageError('the text contains a NUL character');
-    const id = await memberId(deps.db, username);
+    const id = await memberNamed(deps.db, username);
     const now = deps.clock.now();
     const sent = await deps.db.transaction(async (tx) => {
       await markRead(tx, id, 'member', now);

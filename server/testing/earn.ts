@@ -5,7 +5,7 @@ import { users } from '../db/schema/core.ts';
 import { earnProducts } from '../db/schema/earn.ts';
 import { balanceOf, move } from '../domain/ledger.ts';
 import type { Cents } from '../../src/shared/money.ts';
-import type { TestServer } from '../testing/harness.ts';
+import type { TestServer } from './harness.ts';
 
 /** Credits a test member through the ledger, as a deposit approval would. */
 export async function fund(s: TestServer, userId: number, amount: Cents): Promise<void> {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, expect } from 'vitest';
 import { trc20AddressOf } from '../../src/shared/trc20.ts';
 import { moneyCommands } from '../operator/commands/money.ts';
-import type { TestServer } from '../testing/harness.ts';
+import type { TestServer } from './harness.ts';
 
 export const LOGIN_PASSWORD = 'secret123'; // what harness member() registers with
 export const PIN = '246810';

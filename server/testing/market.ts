@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
-import { loadProducts, type MarketProduct } from './catalog.ts';
-import type { Tick } from './feed.ts';
-import { parseScaled } from './prices.ts';
-import { recordBatch } from './recorder.ts';
+import { loadProducts, type MarketProduct } from '../market/catalog.ts';
+import type { Tick } from '../market/feed.ts';
+import { parseScaled } from '../market/prices.ts';
+import { recordBatch } from '../market/recorder.ts';
 
 /**
  * Test helpers: record hand-made ticks through the real recorder, so prices at chosen times are known. The
@@ -27,20 +27,22 @@ export async function countRows(db: Db, table: 'ticks' | 'candles' | 'orders', w
   return Number(r?.n ?? 0);
 }
 
+/** The product with this symbol among `products` (a missing one fails the test at once). */
+export function withSymbol(products: readonly MarketProduct[], symbol: string): MarketProduct {
+  const p = products.find((x) => x.symbol === symbol);
+  if (!p) throw new Error(`no ${symbol}`);
+  return p;
+}
+
 /** The seeded products with these symbols, in the order asked (a missing one fails the test at once). */
 export async function productsNamed(db: Db, ...symbols: string[]): Promise<MarketProduct[]> {
   const all = await loadProducts(db);
-  return symbols.map((symbol) => {
-    const p = all.find((x) => x.symbol === symbol);
-    if (!p) throw new Error(`no ${symbol}`);
-    return p;
-  });
+  return symbols.map((symbol) => withSymbol(all, symbol));
 }
 
 /** BTCUSDT with a tick of 67000.00 just before `settleAt` and 67001.00 just after (67000.00 decides a settlement then). */
 export async function btcTickedAround(db: Db, settleAt: number): Promise<MarketProduct> {
-  const btc = (await loadProducts(db)).find((p) => p.symbol === 'BTCUSDT');
-  if (!btc) throw new Error('no BTCUSDT');
+  const btc = withSymbol(await loadProducts(db), 'BTCUSDT');
   await recordTicks(db, btc, [[settleAt - 1000, '67000.00'], [settleAt + 1000, '67001.00']]);
   return btc;
 }
