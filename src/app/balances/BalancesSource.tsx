@@ -31,19 +31,23 @@ export function BalancesSource() {
   usePoll(
     async (signal): Promise<BalanceList | null> => {
       if (token === null) return null;
-      // A refresh keeps the figures on screen; only a first read (or another member) shows loading.
-      if (lastGood.current?.token !== token) setEntry({ token, state: { status: 'loading' } });
+      // A refresh keeps the figures on screen, marked as refreshing; only a first read (or another member) shows loading.
+      const shown = lastGood.current;
+      const keeps = shown?.token === token && shown.state.status === 'ok';
+      setEntry(keeps ? { ...shown, refreshing: true, refreshFailure: null } : { token, state: { status: 'loading' }, refreshing: false, refreshFailure: null });
       try {
         // Without the signal: the first read may be the boot script's early answer.
         const { data } = await client.call('user/balance_list');
         // A read the poll has left (another member, a newer refresh) shows nothing.
-        if (!signal.aborted) setEntry({ token, state: { status: 'ok', data } });
+        if (!signal.aborted) setEntry({ token, state: { status: 'ok', data }, refreshing: false, refreshFailure: null });
         return data;
       } catch (e) {
         if (signal.aborted) throw e;
+        const failure = asApiFailure(e);
         const kept = lastGood.current;
-        // A failed refresh keeps good figures; a failed first read says so.
-        if (!(kept?.token === token && kept.state.status === 'ok')) setEntry({ token, state: { status: 'error', failure: asApiFailure(e) } });
+        // A failed refresh keeps good figures and says why; a failed first read shows the failure instead.
+        if (keeps && kept?.token === token && kept.state.status === 'ok') setEntry({ ...kept, refreshing: false, refreshFailure: failure });
+        else setEntry({ token, state: { status: 'error', failure }, refreshing: false, refreshFailure: null });
         throw e;
       }
     },

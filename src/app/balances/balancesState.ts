@@ -1,6 +1,7 @@
 import { atom } from 'jotai';
 import type { z } from 'zod';
 import type { balanceList } from '../../contract/user.ts';
+import type { ApiFailure } from '../../http/failure.ts';
 import type { CallState } from '../hooks/useCall.ts';
 
 export type BalanceList = z.infer<typeof balanceList>;
@@ -9,6 +10,10 @@ export type BalanceList = z.infer<typeof balanceList>;
 export interface BalancesEntry {
   readonly token: string;
   readonly state: CallState<BalanceList>;
+  /** A read is under way while figures are shown (a screen with a Refresh button says so). */
+  readonly refreshing: boolean;
+  /** The last refresh failed while good figures stayed on screen (a screen that asked says why). */
+  readonly refreshFailure: ApiFailure | null;
 }
 
 /** The one copy of user/balance_list every screen shows (null: never read). */

@@ -1,5 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
+import type { ApiFailure } from '../../http/failure.ts';
 import type { CallState } from '../hooks/useCall.ts';
 import { tokenAtom } from '../state/session.ts';
 import { balancesAtom, balanceUsersAtom, refreshBalancesAtom, type BalanceList } from './balancesState.ts';
@@ -9,6 +10,10 @@ export interface Balances {
   readonly state: CallState<BalanceList> | null;
   /** Reads user/balance_list again (pull to refresh, a retry button). */
   readonly refresh: () => void;
+  /** A read is under way while the last figures are shown. */
+  readonly refreshing: boolean;
+  /** Why the last refresh failed, while the last good figures stay on screen; null after a good read. */
+  readonly refreshFailure: ApiFailure | null;
 }
 
 /**
@@ -25,6 +30,7 @@ export function useBalances(): Balances {
     setUsers((n) => n + 1);
     return () => setUsers((n) => n - 1);
   }, [setUsers]);
-  const state = token === null ? null : entry !== null && entry.token === token ? entry.state : { status: 'loading' as const };
-  return { state, refresh };
+  const mine = token !== null && entry !== null && entry.token === token ? entry : null;
+  const state = token === null ? null : (mine?.state ?? { status: 'loading' as const });
+  return { state, refresh, refreshing: mine?.refreshing ?? false, refreshFailure: mine?.refreshFailure ?? null };
 }

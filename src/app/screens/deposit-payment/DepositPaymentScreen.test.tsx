@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../../../locales/en.json' with { type: 'json' };
 import { guardConsole } from '../../testing/consoleGuard.ts';
-import { fail, ok } from '../../testing/fakeApi.ts';
-import { expectUsableOnPhone, goodAddress, moneyHandlers, pngFile, signIn } from '../../testing/moneyFixtures.ts';
+import { fail, ok, type Reply } from '../../testing/fakeApi.ts';
+import { balanceList, expectUsableOnPhone, goodAddress, moneyHandlers, pngFile, signIn } from '../../testing/moneyFixtures.ts';
 import { renderApp } from '../../testing/renderApp.tsx';
 import { resetBrowserState } from '../../testing/reset.ts';
 
@@ -83,6 +83,28 @@ describe('/recharge2', () => {
     await expect.poll(() => api.count('user/balance_list')).toBe(1);
     await screen.getByRole('button', { name: en.deposit.refresh }).click();
     await expect.poll(() => api.count('user/balance_list')).toBe(2);
+  });
+
+  it("says while the status is read again, and why a read failed, keeping the status it had", async () => {
+    signIn();
+    let release: (reply: Reply) => void = () => undefined;
+    let reads = 0;
+    const { api, screen } = await renderApp('/recharge2?method=trc20&amount=150.50', {
+      ...handlers,
+      // The first read (after the deposit) answers; the next waits for the test, which then refuses it.
+      'user/balance_list': () => (++reads === 1 ? ok(balanceList) : new Promise<Reply>((resolve) => (release = resolve))),
+    });
+    await screen.getByLabelText(en.deposit.reference_trc20).fill('0xabc123');
+    await screen.getByRole('button', { name: en.deposit.submit }).click();
+    const status = screen.getByRole('region', { name: en.deposit.status });
+    await expect.element(status.getByText(en.review.status_review)).toBeVisible();
+    await screen.getByRole('button', { name: en.deposit.refresh }).click();
+    await expect.poll(() => api.count('user/balance_list')).toBe(2);
+    await expect.element(screen.getByRole('button', { name: en.app.loading })).toBeDisabled();
+    release(fail(500, 5000, 'error.internal'));
+    await expect.element(screen.getByRole('alert')).toHaveTextContent(en.error.internal);
+    await expect.element(status.getByText(en.review.status_review)).toBeVisible();
+    await expect.element(screen.getByRole('button', { name: en.deposit.refresh })).toBeEnabled();
   });
 
   it('keeps the reference and shows the server error when the deposit is refused', async () => {

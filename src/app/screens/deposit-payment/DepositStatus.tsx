@@ -17,11 +17,12 @@ export function DepositStatus({ submitted }: { readonly submitted: ReviewItem })
   const s = balances.state;
   const list = s?.status === 'ok' ? s.data : null;
   const item = list?.requests.find((r) => r.kind === 'deposit' && r.id === submitted.id) ?? submitted;
-  const pending = s?.status === 'loading';
+  const pending = s?.status === 'loading' || balances.refreshing;
+  const failure = s?.status === 'error' ? s.failure : balances.refreshFailure;
   return (
     <>
       <ReviewList items={[item]} currency={list?.currency ?? config?.currency ?? ''} title={t('deposit.status')} />
-      <FormAlert messageKey={s?.status === 'error' ? s.failure.msg : null} />
+      <FormAlert messageKey={failure?.msg ?? null} />
       <div className="button-row">
         <button type="button" className="button button--ghost" disabled={pending} onClick={balances.refresh}>
           {pending ? t('app.loading') : t('deposit.refresh')}
