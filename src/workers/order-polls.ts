@@ -5,7 +5,7 @@ import type { HoldAnswer } from '../streams/hold-list.ts';
 import type { PollState } from '../streams/messages.ts';
 import type { Hub } from './hub.ts';
 import type { ListPage } from './list-delta.ts';
-import { RequestError } from './transport.ts';
+import { ApiFailure } from '../http/failure.ts';
 
 export interface PageParams {
   readonly page: number;
@@ -71,7 +71,7 @@ export function createOrderPolls(hub: Hub) {
           return answer;
         } catch (error) {
           // Not this database's cursor (a restore, another server): the next poll asks for the whole answer.
-          if (error instanceof RequestError && error.status === 400 && cursor !== undefined) book.delete(id);
+          if (error instanceof ApiFailure && error.status === 400 && cursor !== undefined) book.delete(id);
           throw error;
         }
       },

@@ -17,7 +17,7 @@ import type { ListDelta } from './messages.ts';
 import { createOrderPolls, type PageParams } from './order-polls.ts';
 import { DUE_MAX_TRIES, DUE_RETRY_MS, RESULTS_BATCH } from './periods.ts';
 import { storeView } from './store-view.ts';
-import { RequestError } from './transport.ts';
+import { ApiFailure } from '../http/failure.ts';
 
 /** What the page asks the worker to place, and the key that makes a retry the same order. */
 export interface CreateOrderParams {
@@ -114,7 +114,7 @@ export function createOrders(hub: Hub) {
         put({ kind: 'created', order, at: order.openTime });
         return { ok: true, order };
       } catch (error) {
-        if (error instanceof RequestError) return { ok: false, status: error.status, key: error.key, fields: error.fields };
+        if (error instanceof ApiFailure) return { ok: false, status: error.status, key: error.key, fields: error.fields };
         return { ok: false, status: 0, key: 'error.network', fields: {} };
       }
     },

@@ -3,12 +3,6 @@ import { createHttpClient, type CallOptions } from '../http/client.ts';
 import type { ClockSample } from '../streams/inputs.ts';
 import type { Session } from './messages.ts';
 
-/**
- * The one failure of every call (src/http/failure.ts), under the name the worker's order store catches: its
- * `status` (0 for no answer), `key` and `fields`.
- */
-export { ApiFailure as RequestError } from '../http/failure.ts';
-
 export interface TransportDeps {
   readonly fetch: typeof fetch;
   readonly session: () => Session;
