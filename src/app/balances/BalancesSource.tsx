@@ -46,7 +46,7 @@ export function BalancesSource() {
         const failure = asApiFailure(e);
         const kept = lastGood.current;
         // A failed refresh keeps good figures and says why; a failed first read shows the failure instead.
-        if (keeps && kept?.token === token && kept.state.status === 'ok') setEntry({ ...kept, refreshing: false, refreshFailure: failure });
+        if (kept?.token === token && kept.state.status === 'ok') setEntry({ ...kept, refreshing: false, refreshFailure: failure });
         else setEntry({ token, state: { status: 'error', failure }, refreshing: false, refreshFailure: null });
         throw e;
       }
