@@ -14,6 +14,7 @@ import { keepAnswer, type AnswerKey } from '../http/route.ts';
 import { formatScaled, parseScaled } from './prices.ts';
 import { STALE_TICK_MS } from './quotes.ts';
 import { isOpen } from './sessions.ts';
+import { limitRefusal, orderLimits } from '../limits/order-limits.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 const isDirection = (s: string): s is Direction => s === 'rise' || s === 'fall';
@@ -61,6 +62,8 @@ export interface PlaceOrder {
 interface Placed {
   readonly session_ok: boolean;
   readonly terms_ok: boolean;
+  /** The member's own limit that refuses the order (an error key), or null. */
+  readonly limit_refusal: string | null;
   readonly tick_t: string | null;
   readonly tick_price: string | null;
   readonly id: number | null;
@@ -72,6 +75,7 @@ interface Placed {
  * ledger entries (the ledger's moveSql, inside this statement). One round trip: one statement confirms the session and the terms this was checked against,
  * reads the tick, debits (only if the balance covers it), writes the order and its entries, and keeps the answer
  * under the Idempotency-Key; all or nothing commits. Terms that moved meanwhile cost a second try on fresh ones.
+ * The member's own limits (server/limits/order-limits.ts) are checked and counted in the same statement.
  */
 export async function placeOrder(db: Db, o: PlaceOrder, answerKey: AnswerKey | null): Promise<Order> {
   // An operator's change between the read and the statement is the only way past the second try.
@@ -108,6 +112,7 @@ async function tryPlace(db: Db, o: PlaceOrder, answerKey: AnswerKey | null, fres
   const draft = orderView(placed, product.symbol, product.decimals);
   const at = sql`timestamptz 'epoch' + ${now}::int8 * interval '1 millisecond'`;
   const openPrice = priceText(sql`go.price`, product.decimals);
+  const limits = orderLimits(o.userId, now, at, o.amount, fee);
   // Stake and fee as two ledger entries, once the statement has found the session, the terms and a live tick.
   const debit = moveSql({
     userId: o.userId,
@@ -128,9 +133,9 @@ async function tryPlace(db: Db, o: PlaceOrder, answerKey: AnswerKey | null, fres
           AND EXISTS (SELECT 1 FROM product_cycles c WHERE c.product_id = p.id AND c.seconds = ${cycle.seconds} AND c.payout_ppm = ${cycle.payoutPpm}::int8)
       ), tick AS (
         SELECT k.t, k.price FROM ticks k WHERE k.product_id = ${product.id} AND k.t <= ${now}::int8 ORDER BY k.t DESC LIMIT 1
-      ), go AS (
+      ), ${limits.ctes}, go AS (
         SELECT tick.t, tick.price FROM tick
-        WHERE tick.t >= ${now - STALE_TICK_MS}::int8 AND EXISTS (SELECT 1 FROM me) AND EXISTS (SELECT 1 FROM terms)
+        WHERE tick.t >= ${now - STALE_TICK_MS}::int8 AND EXISTS (SELECT 1 FROM me) AND EXISTS (SELECT 1 FROM terms) AND ${limits.allows}
       ), debit AS (${debit.account}
       ), placed AS (
         INSERT INTO orders (user_id, product_id, direction, amount, fee, cycle, payout_ppm, open_price, seen_price, open_tick_time, open_time, settle_time, status)
@@ -139,8 +144,9 @@ async function tryPlace(db: Db, o: PlaceOrder, answerKey: AnswerKey | null, fres
         FROM debit, go
         RETURNING id, order_no
       ), entries AS (${debit.entries(sql.raw('debit'), sql`p.order_no`, sql`placed p`)}
+      ), counted AS (${limits.count(sql.raw('placed'))}
       )${answerKey ? sql`, kept AS (${keepAnswer(answerKey, sql`(${JSON.stringify(draft)}::jsonb || jsonb_build_object('id', placed.id, 'orderNo', placed.order_no, 'openPrice', ${openPrice}))::text`, sql`placed, go`)})` : sql``}
-      SELECT EXISTS (SELECT 1 FROM me) AS session_ok, EXISTS (SELECT 1 FROM terms) AS terms_ok,
+      SELECT EXISTS (SELECT 1 FROM me) AS session_ok, EXISTS (SELECT 1 FROM terms) AS terms_ok, ${limits.refusal} AS limit_refusal,
              (SELECT t::text FROM tick) AS tick_t, (SELECT price::text FROM tick) AS tick_price,
              (SELECT id FROM placed) AS id, (SELECT order_no FROM placed) AS order_no`,
   );
@@ -153,6 +159,8 @@ async function tryPlace(db: Db, o: PlaceOrder, answerKey: AnswerKey | null, fres
     forgetTerms(db, product.id);
     return null;
   }
+  const limited = limitRefusal(found.limit_refusal);
+  if (limited) throw new ApiError(limited);
   if (found.tick_t === null || found.tick_price === null || now - Number(found.tick_t) > STALE_TICK_MS) throw new ApiError('error.market_closed');
   if (found.id === null || found.order_no === null) throw new ApiError('error.insufficient_balance');
   return { ...draft, id: found.id, orderNo: found.order_no, openPrice: formatScaled(BigInt(found.tick_price), product.decimals) };

@@ -9,6 +9,7 @@ import { route } from '../http/route.ts';
 import { checkImage } from './images.ts';
 import { MAX_PENDING_DEPOSITS, MIN_DEPOSIT } from './limits.ts';
 import { reviewItemOf } from './review-items.ts';
+import { refuseDuringBreak } from '../limits/break.ts';
 import { removeImages, storeImage } from './uploads.ts';
 
 /** A deposit made outside the app is declared here and waits for review; nothing is credited until approval. */
@@ -17,6 +18,7 @@ export function depositRoutes(app: Hono, deps: Deps) {
     const amount = toCents(body.amount);
     const refused = minimumRefusal(amount, MIN_DEPOSIT);
     if (refused) throw refused;
+    await refuseDuringBreak(db, user.id, now);
     const [pending] = await db.select({ n: count() }).from(deposits).where(and(eq(deposits.userId, user.id), eq(deposits.status, 'review')));
     if ((pending?.n ?? 0) >= MAX_PENDING_DEPOSITS) throw new ApiError('error.review_pending');
     // Checked before anything is stored; stored last, so a refused request leaves no file behind.

@@ -11,6 +11,7 @@ import { ApiError, fieldError } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import { MAX_ADDRESSES } from './limits.ts';
 import { maskCard } from './mask.ts';
+import { refuseDuringBreak } from '../limits/break.ts';
 import { rechargeSettings } from './settings.ts';
 
 /** A card of a bank we list (common/banks), by code or by name. */
@@ -51,7 +52,8 @@ export function walletRoutes(app: Hono, deps: Deps) {
 
   route(app, deps, 'user/getUserWallets', async ({ user, db }) => walletsOf(db, user.id));
 
-  route(app, deps, 'wallet/getRechargeAddress', async ({ body, db }) => {
+  route(app, deps, 'wallet/getRechargeAddress', async ({ body, user, db, now }) => {
+    await refuseDuringBreak(db, user.id, now);
     const s = await rechargeSettings(db);
     const currency = deps.config.CURRENCY;
     if (body.method === 'trc20') {

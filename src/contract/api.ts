@@ -14,6 +14,7 @@ import {
   holdList, holdListReq, holdListRes, kdata, kdataReq, order, orderCreateReq, orderList, orderListReq, orderResultsReq, productDetails, productList,
   productListReq, productOrders, productOrdersReq, productRef, turnover, turnoverReq,
 } from './market.ts';
+import { limitsReq, limitsSetReq, limitsView } from './limits.ts';
 import { contactAck, contactReq, messages, messagesReq, sendReq, supportMessage } from './support.ts';
 import {
   balanceList, bindIdcardReq, depositReq, idcardStatus, inviteInfo, loginReq, refundReq, registerReq,
@@ -105,6 +106,9 @@ export const api = {
   'support/contact': publicPost(contactReq, contactAck, 'A visitor (no session) leaves a message and a way to answer; rate-limited per IP.'),
   // Session (the spec has no logout path): the server forgets the token, so a copy of it is useless.
   'user/logout': post(empty, ok, 'End this session on the server: its token stops working at once.'),
+  // Limits on one's own trading (limits.ts): tighter at once, looser after 24 hours; order/create enforces them.
+  'user/limits': post(limitsReq, limitsView, 'My trading limits in force, the looser changes waiting and when they take effect, and my day so far.'),
+  'user/limits_set': post(limitsSetReq, limitsView, 'Set, raise or remove my loss and turnover limits, take a break, set the reality check; answers as user/limits.'),
 } as const satisfies Record<string, Endpoint>;
 
 export type Api = typeof api;

@@ -43,6 +43,10 @@ export const errorKeys = [
   'error.body_too_complex',
   'error.network',
   'error.timeout',
+  // Limits the member set on their own trading (limits.ts)
+  'error.limit_break',
+  'error.limit_loss',
+  'error.limit_turnover',
 ] as const;
 export type ErrorKey = (typeof errorKeys)[number];
 
@@ -105,4 +109,7 @@ export const errorCodes: Readonly<Record<ErrorKey, number>> = {
   'error.body_too_complex': 4017,
   'error.network': 6000,
   'error.timeout': 6001,
+  'error.limit_break': 4250,
+  'error.limit_loss': 4251,
+  'error.limit_turnover': 4252,
 };
