@@ -9,6 +9,8 @@ const ours = (...names) => names.map((n) => `**/${n}/**`);
 const INTERVAL_TABLE = '!**/contract/intervals.ts';
 // The forms (src/contract/forms.ts) check what they send with the contract's own schemas.
 const FORMS = '!**/contract/forms.ts';
+// The /limits screen's forms (src/contract/limits-forms.ts), likewise, with the choices they offer.
+const LIMITS_FORMS = '!**/contract/limits-forms.ts';
 // Error keys and their numbers (src/contract/errors.ts, plain data): the app numbers its own failures from the same table.
 const ERROR_TABLE = '!**/contract/errors.ts';
 // The one polling loop (src/streams/poll-loop.ts, no RxJS): the page's polls run on the worker's own loop.
@@ -49,7 +51,7 @@ export default tseslint.config(
   layer(['src/charts/**'], [...ours('workers', 'app', 'server', 'contract'), INTERVAL_TABLE], 'charts may import stream types and the interval table only'),
   typesOnly(['src/charts/**'], ours('streams'), 'charts use stream types only'),
   layer(['src/app/**'], [...ours('streams', 'server'), POLL_LOOP], 'app imports charts and the worker and contract types only (and the polling loop)'),
-  typesOnly(['src/app/**'], [...ours('workers', 'contract'), INTERVAL_TABLE, FORMS, ERROR_TABLE], 'app imports worker and contract types only (and the interval table, the forms and the error table)'),
+  typesOnly(['src/app/**'], [...ours('workers', 'contract'), INTERVAL_TABLE, FORMS, LIMITS_FORMS, ERROR_TABLE], 'app imports worker and contract types only (and the interval table, the forms and the error table)'),
   // The one HTTP client of the page and the worker: the contract's types and error table, nothing else of ours.
   layer(['src/http/**'], ours('app', 'workers', 'streams', 'charts', 'server', 'shared'), 'http imports the contract only'),
   typesOnly(['src/http/**'], [...ours('contract'), ERROR_TABLE], 'http uses the contract for types only (and its error table)'),

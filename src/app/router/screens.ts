@@ -1,4 +1,4 @@
-/** The 24 routes of spec section 2, keyed by the spec's route names. */
+/** The 24 routes of spec section 2, keyed by the spec's route names, and the member's account screens after them. */
 export const screenPaths = {
   home: '/',
   my: '/my',
@@ -24,6 +24,8 @@ export const screenPaths = {
   bz: '/bz',
   bz2: '/bz2',
   orderrecord: '/orderrecord',
+  // Beyond the spec: the member's account (decisions.md).
+  limits: '/limits',
 } as const;
 
 export type ScreenKey = keyof typeof screenPaths;

@@ -2,9 +2,10 @@
 // test's fake API, which hands each one to the test when it arrives. No test waits for time.
 import { describe, expect, it } from 'vitest';
 import en from '../../../../locales/en.json' with { type: 'json' };
+import type { LimitsView } from '../../../contract/limits.ts';
 import type { Order, ProductDetails } from '../../../contract/market.ts';
 import { guardConsole } from '../../testing/consoleGuard.ts';
-import { balances, ok, type Handler } from '../../testing/fakeApi.ts';
+import { balances, fail, ok, type Handler } from '../../testing/fakeApi.ts';
 import { expectMobileLayout } from '../../testing/mobileLayout.ts';
 import { renderWithWorker } from '../../testing/renderWithWorker.tsx';
 import { resetBrowserState } from '../../testing/reset.ts';
@@ -38,6 +39,17 @@ function market(product: ProductDetails): Record<string, Handler> {
 }
 
 const fill = (s: string, values: Record<string, string>) => s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? '');
+
+/** user/limits: a loss limit of 100.00 with 70.50 counted, the day's first order an hour and a quarter before NOW. */
+const limits = (): LimitsView => ({
+  timeZone: { value: 'UTC', next: null },
+  lossLimit: { value: '100.00', next: null },
+  turnoverLimit: { value: null, next: null },
+  breakUntil: { value: null, next: null },
+  realityMinutes: { value: 60, next: null },
+  today: { day: '2023-11-14', turnover: '150.00', net: '-20.40', open: '50.10', loss: '70.50', firstTradeAt: NOW - 75 * 60_000 },
+  serverTime: NOW,
+});
 
 describe('/xq trade bar and order sheet', () => {
   it('lets a visitor browse and open the sheet; Confirm becomes a login that returns to this sheet', async () => {
@@ -96,6 +108,22 @@ describe('/xq trade bar and order sheet', () => {
     // The same order is also in my orders (one store), and nothing was created twice.
     await expect.element(screen.getByRole('region', { name: en.market.my_orders }).getByRole('listitem')).toHaveTextContent('100.00');
     expect(api.count('order/create')).toBe(1);
+  });
+
+  it("an order the member's own limit refuses says which, how far the day has come, and the way to the limits", async () => {
+    localStorage.setItem('accessToken', 'tok');
+    const { api, screen } = await renderWithWorker('/xq?id=12&sheet=rise&cycle=30', {
+      ...market(btc()),
+      'order/create': () => fail(400, 4251, 'error.limit_loss'),
+      'user/limits': () => ok(limits()),
+    });
+    const sheet = screen.getByRole('dialog', { name: `BTCUSDT · ${en.market.rise}` });
+    await sheet.getByRole('button', { name: '100.00' }).click();
+    await sheet.getByRole('button', { name: en.market.confirm }).click();
+    await expect.element(sheet.getByRole('alert')).toHaveTextContent(en.error.limit_loss);
+    await expect.element(sheet.getByText(fill(en.limits.refusal_loss, { used: '70.50 USDT', limit: '100.00 USDT' }), { exact: false })).toBeVisible();
+    await expect.element(sheet.getByRole('link', { name: en.limits.ticket_link })).toHaveAttribute('href', '/limits');
+    expect(api.count('user/limits')).toBe(1);
   });
 
   it('turns Rise and Fall off on a closed market and says why', async () => {

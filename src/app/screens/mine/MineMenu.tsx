@@ -9,7 +9,7 @@ import { ThemeSwitch } from './ThemeSwitch.tsx';
  * /trade and /xq need a product and /recharge2 needs step 1's choice, so they are reached from their flows.
  */
 export const mineGroups = [
-  { id: 'account', screens: ['orderrecord', 'record', 'yqhy'] },
+  { id: 'account', screens: ['orderrecord', 'record', 'yqhy', 'limits'] },
   { id: 'wallet', screens: ['wallet', 'recharge', 'withdraw', 'runningwater', 'bindBankCard'] },
   { id: 'security', screens: ['realname', 'loginpassword', 'txpassword'] },
   { id: 'support', screens: ['kf', 'bz', 'bz2'] },

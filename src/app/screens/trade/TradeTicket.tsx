@@ -14,6 +14,7 @@ import { useMarketWorker } from '../../market/useMarketWorker.ts';
 import { authPath } from '../../router/returnTo.ts';
 import { tokenAtom } from '../../state/session.ts';
 import { showToastAtom } from '../../state/toast.ts';
+import { isLimitRefusal, LimitRefusal } from '../limits/LimitRefusal.tsx';
 import { ClosedReason } from './ClosedReason.tsx';
 import { quickAmounts } from './quickAmounts.ts';
 import { quoteTrade, tradeAmountError } from './tradeQuote.ts';
@@ -190,6 +191,7 @@ export function TradeTicket({ product, direction, cycle, onDirection, onCycle, o
         </div>
       </dl>
       <FormAlert messageKey={alert} />
+      {isLimitRefusal(alert) ? <LimitRefusal refusal={alert} /> : null}
       {token ? (
         <button
           type="submit"
