@@ -1,9 +1,11 @@
+import { useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';
 import { BalancesSource } from '../balances/BalancesSource.tsx';
 import { Toast } from '../components/Toast.tsx';
 import { whenPageSettles } from '../pwa/whenPageSettles.ts';
 import { useRouteView } from '../router/routeContext.ts';
 import { tabScreens, type ScreenKey } from '../router/screens.ts';
+import { realityCheckAtom } from '../state/realityCheck.ts';
 import { AppError } from './AppError.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { ScreenHeader } from './ScreenHeader.tsx';
@@ -13,12 +15,16 @@ import { TabBar } from './TabBar.tsx';
 // has loaded and settled, so it never competes with the first screen's code and data on a slow connection.
 const ResultToast = lazy(() => whenPageSettles().then(() => import('../results/ResultToast.tsx')).then((m) => ({ default: m.ResultToast })));
 
+// Loaded with the first order the member places in this app session: a visit without trading never loads it.
+const RealityCheck = lazy(() => import('../results/RealityCheck.tsx').then((m) => ({ default: m.RealityCheck })));
+
 const isTab = (screen: string): boolean => tabScreens.includes(screen as ScreenKey);
 
 export function AppLayout() {
   const { route, loading } = useRouteView();
   const { screen, Component } = route;
   const tab = isTab(screen);
+  const traded = useAtomValue(realityCheckAtom).placed > 0;
   return (
     <div className={tab ? 'app app--tabs' : 'app'}>
       {loading ? <div className="nav-progress" aria-hidden="true" /> : null}
@@ -32,6 +38,11 @@ export function AppLayout() {
       <Suspense fallback={null}>
         <ResultToast />
       </Suspense>
+      {traded ? (
+        <Suspense fallback={null}>
+          <RealityCheck />
+        </Suspense>
+      ) : null}
       <BalancesSource />
     </div>
   );

@@ -5,6 +5,8 @@ export const LANG_KEY = 'lang';
 export const THEME_KEY = 'theme';
 /** Ours: the last common/config, so a repeat visit's first screen need not wait for its round trip. */
 export const CONFIG_KEY = 'config';
+/** Ours: the reality check's latest reminder already shown, as `<the day's first order time>:<reminder time>`. */
+export const REALITY_CHECK_KEY = 'realityCheck';
 
 export function readItem(key: string): string | null {
   try {

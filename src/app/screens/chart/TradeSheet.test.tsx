@@ -126,6 +126,19 @@ describe('/xq trade bar and order sheet', () => {
     expect(api.count('user/limits')).toBe(1);
   });
 
+  it('a placed order starts the reality check, which reminds at once when a reminder is due', async () => {
+    localStorage.setItem('accessToken', 'tok');
+    const { api, screen } = await renderWithWorker('/xq?id=12&sheet=rise&cycle=30', { ...market(btc()), 'user/limits': () => ok(limits()) });
+    expect(api.count('user/limits')).toBe(0);
+    const sheet = screen.getByRole('dialog', { name: `BTCUSDT · ${en.market.rise}` });
+    await sheet.getByRole('button', { name: '100.00' }).click();
+    await sheet.getByRole('button', { name: en.market.confirm }).click();
+    const check = screen.getByRole('dialog', { name: en.limits.check_title });
+    await expect.element(check).toHaveTextContent(fill(en.limits.check_time, { duration: fill(en.limits.duration_hm, { h: '1', m: '15' }) }));
+    await check.getByRole('button', { name: en.limits.check_continue }).click();
+    await expect.element(screen.getByRole('dialog', { name: en.limits.check_title })).not.toBeInTheDocument();
+  });
+
   it('turns Rise and Fall off on a closed market and says why', async () => {
     localStorage.setItem('accessToken', 'tok');
     const { api, screen } = await renderWithWorker('/xq?id=12&sheet=rise&cycle=30', market(btc(false)));

@@ -14,6 +14,7 @@ import { useMarketWorker } from '../../market/useMarketWorker.ts';
 import { authPath } from '../../router/returnTo.ts';
 import { tokenAtom } from '../../state/session.ts';
 import { showToastAtom } from '../../state/toast.ts';
+import { noteOrderPlacedAtom } from '../../state/realityCheck.ts';
 import { isLimitRefusal, LimitRefusal } from '../limits/LimitRefusal.tsx';
 import { ClosedReason } from './ClosedReason.tsx';
 import { quickAmounts } from './quickAmounts.ts';
@@ -45,6 +46,7 @@ export function TradeTicket({ product, direction, cycle, onDirection, onCycle, o
   const token = useAtomValue(tokenAtom);
   const worker = useMarketWorker();
   const toast = useSetAtom(showToastAtom);
+  const orderPlaced = useSetAtom(noteOrderPlacedAtom);
   const submissionKey = useSubmissionKey();
   const seen = useRef<{ readonly key: string; readonly price: string } | null>(null);
   const { pathname, search } = useLocation();
@@ -91,6 +93,7 @@ export function TradeTicket({ product, direction, cycle, onDirection, onCycle, o
       submissionKey.done();
       toast('msg.ordered');
       balances.refresh();
+      orderPlaced();
       onPlaced(result.order);
       return;
     }
