@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { asApiFailure } from '../../../http/failure.ts';
 import { limitAmountsForm } from '../../../contract/limits-forms.ts';
@@ -20,6 +20,11 @@ interface Props {
   readonly money: (amount: string) => string;
   readonly save: ReturnType<typeof useLimitsSave>;
 }
+
+const LIMIT_FIELDS = [
+  { field: 'lossLimit', label: 'limits.loss_label', hint: 'limits.loss_hint' },
+  { field: 'turnoverLimit', label: 'limits.turnover_label', hint: 'limits.turnover_hint' },
+] as const;
 
 /** The daily loss and turnover limits: empty is none; only a limit that differs from the one in force is sent. */
 export function LimitAmountsForm({ view, zone, money, save }: Props) {
@@ -56,30 +61,22 @@ export function LimitAmountsForm({ view, zone, money, save }: Props) {
   return (
     <form className="panel form" noValidate aria-labelledby="limits-amounts" onSubmit={(e) => void form.onSubmit(e)}>
       <h2 id="limits-amounts">{t('limits.amounts_title')}</h2>
-      <TextField
-        label={t('limits.loss_label')}
-        name="lossLimit"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder={t('limits.no_limit')}
-        hint={t('limits.loss_hint')}
-        value={form.values.lossLimit}
-        onValue={form.set('lossLimit')}
-        error={error(form.errors.lossLimit)}
-      />
-      <SettingNote setting={view.lossLimit} show={show} onKeep={keep('lossLimit')} busy={keeping || form.pending} />
-      <TextField
-        label={t('limits.turnover_label')}
-        name="turnoverLimit"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder={t('limits.no_limit')}
-        hint={t('limits.turnover_hint')}
-        value={form.values.turnoverLimit}
-        onValue={form.set('turnoverLimit')}
-        error={error(form.errors.turnoverLimit)}
-      />
-      <SettingNote setting={view.turnoverLimit} show={show} onKeep={keep('turnoverLimit')} busy={keeping || form.pending} />
+      {LIMIT_FIELDS.map(({ field, label, hint }) => (
+        <Fragment key={field}>
+          <TextField
+            label={t(label)}
+            name={field}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={t('limits.no_limit')}
+            hint={t(hint)}
+            value={form.values[field]}
+            onValue={form.set(field)}
+            error={error(form.errors[field])}
+          />
+          <SettingNote setting={view[field]} show={show} onKeep={keep(field)} busy={keeping || form.pending} />
+        </Fragment>
+      ))}
       <FormAlert messageKey={form.formError} />
       <SubmitButton pending={form.pending} label={t('limits.save')} />
     </form>
