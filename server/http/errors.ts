@@ -2,6 +2,8 @@ import { errorCodes, type ErrorKey, type FieldKey } from '../../src/contract/err
 
 const statusOf: Partial<Record<ErrorKey, number>> = {
   'error.unauthorized': 401,
+  'error.session_idle': 401,
+  'error.session_unknown': 404,
   'error.not_found': 404,
   'error.product_unknown': 404,
   'error.rate_limited': 429,

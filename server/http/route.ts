@@ -7,7 +7,8 @@ import { api, type Api, type ApiPath, type Res } from '../../src/contract/api.ts
 import type { ErrorKey } from '../../src/contract/errors.ts';
 import type { Lang } from '../../src/contract/primitives.ts';
 import { sessionHint } from '../auth/session-cache.ts';
-import { findSession, type AuthUser } from '../auth/tokens.ts';
+import { authenticate, sessionLife } from '../auth/session-life.ts';
+import type { AuthUser } from '../auth/tokens.ts';
 import { normalizeIp } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/core.ts';
@@ -113,10 +114,12 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
 export function route<P extends ApiPath>(app: Hono, deps: Deps, path: P, handler: Handler<P>, options: RouteOptions = {}): void {
   const endpoint = api[path];
   const atomic = options.atomic === true;
+  const life = sessionLife(deps.config);
   app.on(endpoint.method, `/api/${path}`, async (c) => {
     const now = deps.clock.now();
-    const user = await (options.sessionInStatement ? sessionHint : findSession)(deps.db, c.req.header('authorization'), now);
-    if (endpoint.auth && !user) throw new ApiError('error.unauthorized');
+    // Every call with a token counts as the session's use (a public path's too: the member has the app open).
+    const { user, refusal } = await (options.sessionInStatement ? sessionHint : authenticate)(deps.db, c.req.header('authorization'), now, life);
+    if (endpoint.auth && !user) throw new ApiError(refusal ?? 'error.unauthorized');
     const body = validInput(endpoint.req, await readInput(c, endpoint.method, path));
     const base = {
       body,

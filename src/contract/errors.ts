@@ -41,6 +41,8 @@ export const errorKeys = [
   'error.not_redeemable',
   'error.message_too_long',
   'error.body_too_complex',
+  'error.session_idle',
+  'error.session_unknown',
   'error.network',
   'error.timeout',
 ] as const;
@@ -103,6 +105,8 @@ export const errorCodes: Readonly<Record<ErrorKey, number>> = {
   'error.not_redeemable': 4096,
   'error.message_too_long': 4012,
   'error.body_too_complex': 4017,
+  'error.session_idle': 4018,
+  'error.session_unknown': 4042,
   'error.network': 6000,
   'error.timeout': 6001,
 };
