@@ -14,6 +14,7 @@ import { orderRoutes } from './routes/orders.ts';
 import { liveRoutes } from './routes/live.ts';
 import { productRoutes } from './routes/products.ts';
 import { supportRoutes } from './routes/support.ts';
+import { sessionRoutes } from './routes/sessions.ts';
 
 /** The API as a Hono app: testable with `app.request()`, no socket needed. Each domain adds its routes here. */
 export function createApp(deps: Deps): Hono {
@@ -39,6 +40,7 @@ export function createApp(deps: Deps): Hono {
   productRoutes(app, deps);
   liveRoutes(app, deps);
   orderRoutes(app, deps);
+  sessionRoutes(app, deps);
 
   app.all('/api/*', (c) => c.json(new ApiError('error.not_found').body(), 404));
   app.onError((err, c) => {

@@ -15,6 +15,7 @@ import {
   productListReq, productOrders, productOrdersReq, productRef, turnover, turnoverReq,
 } from './market.ts';
 import { contactAck, contactReq, messages, messagesReq, sendReq, supportMessage } from './support.ts';
+import { sessionRevokeReq, signedInDevices } from './sessions.ts';
 import {
   balanceList, bindIdcardReq, depositReq, idcardStatus, inviteInfo, loginReq, refundReq, registerReq,
   rechargeAddress, rechargeAddressReq, resetPaypwdReq, resetPwdReq, reviewItem, saveBankReq, session,
@@ -105,6 +106,10 @@ export const api = {
   'support/contact': publicPost(contactReq, contactAck, 'A visitor (no session) leaves a message and a way to answer; rate-limited per IP.'),
   // Session (the spec has no logout path): the server forgets the token, so a copy of it is useless.
   'user/logout': post(empty, ok, 'End this session on the server: its token stops working at once.'),
+  // Signed-in devices (decisions.md, the member's account): each answers my live sessions after it.
+  'user/sessions': post(empty, signedInDevices, 'My signed-in devices: browser and system, signed in and last active, and which one is this.'),
+  'user/session_revoke': post(sessionRevokeReq, signedInDevices, 'End one of my sessions by its id: its token answers 401 at once. Another member\'s id or an unknown one is not_found.'),
+  'user/session_revoke_others': post(empty, signedInDevices, 'End every session of mine but this one: their tokens answer 401 at once.'),
 } as const satisfies Record<string, Endpoint>;
 
 export type Api = typeof api;
