@@ -7,7 +7,7 @@ import { FormAlert } from '../../forms/FormAlert.tsx';
 import { TextField } from '../../forms/TextField.tsx';
 import { useForm } from '../../forms/useForm.ts';
 import { useSignIn } from '../../hooks/useSignIn.ts';
-import { authPath, EXPIRED_PARAM, NEXT_PARAM, safeNext } from '../../router/returnTo.ts';
+import { authPath, EXPIRED_PARAM, IDLE, NEXT_PARAM, safeNext } from '../../router/returnTo.ts';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';
 
 export function LoginScreen() {
@@ -15,7 +15,7 @@ export function LoginScreen() {
   const client = useApi();
   const signIn = useSignIn();
   const [params] = useSearchParams();
-  const expired = params.get(EXPIRED_PARAM) === '1';
+  const expired = params.get(EXPIRED_PARAM);
   const next = safeNext(params.get(NEXT_PARAM));
   const form = useForm({
     fields: loginForm.fields,
@@ -30,7 +30,7 @@ export function LoginScreen() {
 
   return (
     <form className="panel form" noValidate onSubmit={(e) => void form.onSubmit(e)}>
-      {expired ? <p className="notice">{t('auth.session_expired')}</p> : null}
+      {expired ? <p className="notice">{t(expired === IDLE ? 'error.session_idle' : 'auth.session_expired')}</p> : null}
       <TextField label={t('label.username')} name="username" autoComplete="username" autoCapitalize="none" value={form.values.username} onValue={form.set('username')} error={error(form.errors.username)} />
       <TextField label={t('label.password')} name="password" type="password" autoComplete="current-password" value={form.values.password} onValue={form.set('password')} error={error(form.errors.password)} />
       <FormAlert messageKey={form.formError} />
