@@ -24,6 +24,7 @@ export const screenPaths = {
   bz: '/bz',
   bz2: '/bz2',
   orderrecord: '/orderrecord',
+  devices: '/devices',
 } as const;
 
 export type ScreenKey = keyof typeof screenPaths;
