@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { rows } from './db/rows.ts';
 
-export type SecretName = 'market_seed' | 'idempotency_hmac';
+export type SecretName = 'market_seed' | 'idempotency_hmac' | 'passkey_hmac';
 
 /**
  * A 256-bit secret the server generates the first time it is asked for and keeps in the database

@@ -20,6 +20,7 @@ import {
   rechargeAddress, rechargeAddressReq, resetPaypwdReq, resetPwdReq, reviewItem, saveBankReq, session,
   userDetails, userWallets, waterReq, waterRes, withdrawalReq,
 } from './user.ts';
+import { passkeyList, passkeyItem, passkeyLoginReq, registerOptionsRes, passkeyRegisterReq, removeReq, requestOptionsRes, stepUpReq } from './passkeys.ts';
 
 const empty = z.object({});
 const ok = z.object({ ok: z.literal(true) });
@@ -105,6 +106,14 @@ export const api = {
   'support/contact': publicPost(contactReq, contactAck, 'A visitor (no session) leaves a message and a way to answer; rate-limited per IP.'),
   // Session (the spec has no logout path): the server forgets the token, so a copy of it is useless.
   'user/logout': post(empty, ok, 'End this session on the server: its token stops working at once.'),
+  // Passkeys (decisions.md, the member's account): WebAuthn beside the password and the transaction password.
+  'passkey/list': post(empty, passkeyList, "My passkeys: each one's name, when it was added and when it was last used."),
+  'passkey/register_options': post(empty, registerOptionsRes, 'Options for the browser to create a passkey for me (a challenge good once, for 5 minutes).'),
+  'passkey/register': post(passkeyRegisterReq, passkeyItem, 'Add the passkey the browser created, under the name I gave it.'),
+  'passkey/remove': post(removeReq, ok, 'Remove one of my passkeys, confirmed with the login password or another passkey.'),
+  'passkey/login_options': publicPost(empty, requestOptionsRes, "Options for signing in with any passkey of this site (also the browser's autofill); a challenge good once."),
+  'passkey/login': publicPost(passkeyLoginReq, session, 'Exchange a passkey assertion for a new session, as user/login does for a password.'),
+  'passkey/stepup_options': post(stepUpReq, requestOptionsRes, 'Options to approve exactly this withdrawal, new transaction password or removal with a passkey; good once.'),
 } as const satisfies Record<string, Endpoint>;
 
 export type Api = typeof api;

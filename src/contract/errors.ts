@@ -43,6 +43,12 @@ export const errorKeys = [
   'error.body_too_complex',
   'error.network',
   'error.timeout',
+  // Passkeys
+  'error.passkey_refused',
+  'error.passkey_expired',
+  'error.passkey_none',
+  'error.passkey_exists',
+  'error.passkey_limit',
 ] as const;
 export type ErrorKey = (typeof errorKeys)[number];
 
@@ -105,4 +111,9 @@ export const errorCodes: Readonly<Record<ErrorKey, number>> = {
   'error.body_too_complex': 4017,
   'error.network': 6000,
   'error.timeout': 6001,
+  'error.passkey_refused': 4034,
+  'error.passkey_expired': 4035,
+  'error.passkey_none': 4018,
+  'error.passkey_exists': 4098,
+  'error.passkey_limit': 4099,
 };
