@@ -81,8 +81,11 @@ export function validInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   throw new ApiError(own ?? 'error.validation', fields);
 }
 
-/** Fields never part of a fingerprint: a PIN must not be recoverable from what is kept for idempotency. */
-const SECRET_FIELD = /password|pin$|pwd|authorization|token/i;
+/**
+ * Fields never part of a fingerprint: a PIN must not be recoverable from what is kept for idempotency. Nor is a
+ * passkey's approval, a proof like the PIN: a retry approved again (a new signature) is still the same request.
+ */
+const SECRET_FIELD = /password|pin$|pwd|authorization|token|passkey/i;
 const withoutSecrets = (body: unknown): unknown =>
   body !== null && typeof body === 'object' && !Array.isArray(body)
     ? Object.fromEntries(Object.entries(body).filter(([k]) => !SECRET_FIELD.test(k)).map(([k, v]) => [k, withoutSecrets(v)]))

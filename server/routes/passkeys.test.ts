@@ -118,6 +118,10 @@ describe('a withdrawal approved with a passkey instead of the PIN', () => {
     // The same request retried under its own key gets its first answer again, not a second withdrawal.
     const retry = await s.call('wallet/bankWithdrawal', passkeyWithdrawal('200.00', passkey), { token: m.token, headers: { 'idempotency-key': 'pk-withdraw-0001' } });
     expect(retry.body.data).toEqual(w.body.data);
+    // So does a retry approved again (the page lost the answer and asked the passkey anew): one withdrawal.
+    const again = auth.get(await stepUpOptions(m.token, { purpose: 'withdrawal', paymethod: 'bank', amount: '200' }));
+    const approvedAgain = await s.call('wallet/bankWithdrawal', passkeyWithdrawal('200.00', again), { token: m.token, headers: { 'idempotency-key': 'pk-withdraw-0001' } });
+    expect(approvedAgain.body.data).toEqual(w.body.data);
     expect(await stateOf(m.id, m.token)).toEqual(after);
   });
 

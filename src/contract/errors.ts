@@ -49,6 +49,8 @@ export const errorKeys = [
   'error.passkey_none',
   'error.passkey_exists',
   'error.passkey_limit',
+  'error.passkey_cancelled',
+  'error.passkey_unsupported',
 ] as const;
 export type ErrorKey = (typeof errorKeys)[number];
 
@@ -116,4 +118,7 @@ export const errorCodes: Readonly<Record<ErrorKey, number>> = {
   'error.passkey_none': 4018,
   'error.passkey_exists': 4098,
   'error.passkey_limit': 4099,
+  // Decided by the app (the browser's ceremony), as error.network is.
+  'error.passkey_cancelled': 6002,
+  'error.passkey_unsupported': 6003,
 };

@@ -29,5 +29,6 @@ export const lazyScreens: Readonly<Record<ScreenKey | 'notfound', Load>> = {
   bz: () => import('../screens/help/HelpCentreScreen.tsx').then((m) => m.HelpCentreScreen),
   bz2: () => import('../screens/refund/RefundRequestScreen.tsx').then((m) => m.RefundRequestScreen),
   orderrecord: () => import('../screens/orders/OrderRecordScreen.tsx').then((m) => m.OrderRecordScreen),
+  passkeys: () => import('../screens/passkeys/PasskeysScreen.tsx').then((m) => m.PasskeysScreen),
   notfound: () => import('../screens/not-found/NotFoundScreen.tsx').then((m) => m.NotFoundScreen),
 };

@@ -1,3 +1,4 @@
+import { useRef, type MouseEvent } from 'react';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/apiContext.ts';
@@ -11,6 +12,7 @@ import { MemberScreen } from '../../money/MemberScreen.tsx';
 import { useMemberCall } from '../../money/useMemberCall.ts';
 import { showToastAtom } from '../../state/toast.ts';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';
+import { passkeysSupported, signWithPasskey } from '../../hooks/passkeyCeremony.ts';
 
 export function TransactionPasswordScreen() {
   return (
@@ -24,33 +26,58 @@ function TransactionPassword() {
   const { t } = useTranslation();
   // user/details says whether a password is set, which decides how the member proves it is them.
   const details = useMemberCall('details', (c) => c.call('user/details').then((r) => r.data.hasPayPassword));
+  // A change may be confirmed with a passkey instead of the current PIN, where the browser and the member have one.
+  const passkeys = useMemberCall('passkeys', (c) => (passkeysSupported() ? c.call('passkey/list').then((r) => r.data.items.length > 0) : Promise.resolve(false)));
   const s = details.state;
   if (s?.status === 'error') return <LoadFailure failure={s.failure} onRetry={details.reload} />;
   if (s?.status !== 'ok') return <p className="muted">{t('app.loading')}</p>;
   // Keyed by mode: after the first set, the form comes back empty in "change" mode.
-  return <PayPasswordForm key={String(s.data)} changing={s.data} onDone={details.reload} />;
+  return <PayPasswordForm key={String(s.data)} changing={s.data} passkey={passkeys.state?.status === 'ok' && passkeys.state.data} onDone={details.reload} />;
 }
 
 /** Both modes' fields; each mode checks and sends its own three (src/contract/forms.ts). */
 const payPasswordFields = ['loginPassword', 'oldPayPassword', 'newPayPassword', 'confirmPayPassword'] as const;
 
-function PayPasswordForm({ changing, onDone }: { readonly changing: boolean; readonly onDone: () => void }) {
+interface FormProps {
+  readonly changing: boolean;
+  /** Offer a passkey in place of the current PIN. */
+  readonly passkey: boolean;
+  readonly onDone: () => void;
+}
+
+function PayPasswordForm({ changing, passkey, onDone }: FormProps) {
   const { t, i18n } = useTranslation();
   const spec = changing ? changePayPasswordForm : setPayPasswordForm;
   const client = useApi();
   const toast = useSetAtom(showToastAtom);
+  const viaPasskey = useRef(false);
   const form = useForm({
     fields: payPasswordFields,
     initial: { loginPassword: '', oldPayPassword: '', newPayPassword: '', confirmPayPassword: '' },
-    validate: (v) => contractFieldErrors(i18n, spec, v),
+    validate: (v) => contractFieldErrors(i18n, spec, v, viaPasskey.current ? { only: ['newPayPassword', 'confirmPayPassword'] } : {}),
     submit: async (v) => {
-      await client.call(spec.path, spec.body(v));
+      if (viaPasskey.current) {
+        // The passkey approves exactly this new PIN, once.
+        const { options } = (await client.call('passkey/stepup_options', { purpose: 'pay_password', newPayPassword: v.newPayPassword })).data;
+        const approval = await signWithPasskey(options);
+        await client.call('user/reset_paypwd', { passkey: approval, newPayPassword: v.newPayPassword, confirmPayPassword: v.confirmPayPassword });
+      } else {
+        await client.call(spec.path, spec.body(v));
+      }
       // A first PIN is set, not reset: say what actually happened.
       toast(changing ? 'msg.reset_ok' : 'msg.pin_set');
       onDone();
     },
   });
   const error = (key: string | undefined) => (key ? t(key) : undefined);
+  const withPasskey = async (e: MouseEvent) => {
+    viaPasskey.current = true;
+    try {
+      await form.onSubmit(e);
+    } finally {
+      viaPasskey.current = false;
+    }
+  };
   const digits = { type: 'password', inputMode: 'numeric', autoComplete: 'off', maxLength: 6 } as const;
   return (
     <form className="panel form" noValidate aria-label={t('screen.txpassword')} onSubmit={(e) => void form.onSubmit(e)}>
@@ -64,6 +91,11 @@ function PayPasswordForm({ changing, onDone }: { readonly changing: boolean; rea
       <TextField {...digits} label={t('paypwd.confirmPayPassword')} name="confirmPayPassword" value={form.values.confirmPayPassword} onValue={form.set('confirmPayPassword')} error={error(form.errors.confirmPayPassword)} />
       <FormAlert messageKey={form.formError} />
       <SubmitButton pending={form.pending} label={t('paypwd.submit')} />
+      {changing && passkey ? (
+        <button type="button" className="button button--ghost button--block" disabled={form.pending} onClick={(e) => void withPasskey(e)}>
+          {t('passkeys.confirm_with')}
+        </button>
+      ) : null}
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useState } from 'react';
+import { useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../router/navigation.tsx';
 import type { Res } from '../../../contract/api.ts';
@@ -16,10 +16,13 @@ import { SelectField } from '../../forms/SelectField.tsx';
 import { useAppConfig } from '../../hooks/useAppConfig.ts';
 import { showToastAtom } from '../../state/toast.ts';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';
+import { signWithPasskey } from '../../hooks/passkeyCeremony.ts';
 
 type Address = Res<'user/getUserWallets'>['addresses'][number];
 interface Props {
   readonly addresses: readonly Address[];
+  /** The member has a passkey this browser can use: offer it beside the PIN. */
+  readonly passkey: boolean;
   readonly onDone: () => void;
 }
 
@@ -30,7 +33,7 @@ const fixes: Partial<Record<string, { to: string; label: string }>> = {
   'error.pay_password_unset': { to: '/txpassword', label: 'withdraw.set_password' },
 };
 
-export function WithdrawForm({ addresses, onDone }: Props) {
+export function WithdrawForm({ addresses, passkey, onDone }: Props) {
   const { t, i18n } = useTranslation();
   const client = useApi();
   const config = useAppConfig();
@@ -39,14 +42,30 @@ export function WithdrawForm({ addresses, onDone }: Props) {
   const [method, setMethod] = useState<'bank' | 'trc20'>('bank');
   const min = config?.minWithdraw ?? null;
   const spec = method === 'bank' ? bankWithdrawalForm : trcWithdrawalForm;
+  // Confirming with a passkey instead of the PIN: the PIN field is not asked for then.
+  const viaPasskey = useRef(false);
   const form = useForm({
     fields: spec.fields,
     initial: { amount: '', payPassword: '', addressId: '' },
-    validate: (v) => contractFieldErrors(i18n, spec, v, { prompts: { payPassword: 'prompt.withdrawPassword' }, known: { minAmount: min } }),
+    validate: (v) =>
+      contractFieldErrors(i18n, spec, v, {
+        prompts: { payPassword: 'prompt.withdrawPassword' },
+        known: { minAmount: min },
+        ...(viaPasskey.current ? { only: ['amount', 'addressId'] as const } : {}),
+      }),
     submit: async (v) => {
       // Spec 7: a bank withdrawal goes to wallet/bankWithdrawal, a TRC20 one to wallet/trcWithdrawal (the spec's path).
       const body = spec.body(v);
-      await client.call(spec.path, body, { idempotencyKey: submission.keyFor(body) });
+      if (viaPasskey.current) {
+        // The passkey approves exactly this amount to exactly this destination, once (server/passkeys/binding.ts).
+        const request = { paymethod: body.paymethod, amount: body.amount, ...(body.addressId === undefined ? {} : { addressId: body.addressId }) };
+        const { options } = (await client.call('passkey/stepup_options', { purpose: 'withdrawal', ...request })).data;
+        const approved = { ...request, passkey: await signWithPasskey(options) };
+        // One key for the request whatever signs it: a retry approved again is still this one withdrawal.
+        await client.call(spec.path, approved, { idempotencyKey: submission.keyFor(request) });
+      } else {
+        await client.call(spec.path, body, { idempotencyKey: submission.keyFor(body) });
+      }
       submission.done();
       toast('msg.withdraw_submitted');
       onDone();
@@ -54,6 +73,14 @@ export function WithdrawForm({ addresses, onDone }: Props) {
   });
   const error = (key: string | undefined) => (key ? t(key) : undefined);
   const fix = form.formError ? fixes[form.formError] : undefined;
+  const withPasskey = async (e: MouseEvent) => {
+    viaPasskey.current = true;
+    try {
+      await form.onSubmit(e);
+    } finally {
+      viaPasskey.current = false;
+    }
+  };
   return (
     <form className="panel form" noValidate aria-label={t('screen.withdraw')} onSubmit={(e) => void form.onSubmit(e)}>
       <ChoiceGroup
@@ -98,6 +125,11 @@ export function WithdrawForm({ addresses, onDone }: Props) {
         </Link>
       ) : null}
       <SubmitButton pending={form.pending} label={t('withdraw.submit')} />
+      {passkey ? (
+        <button type="button" className="button button--ghost button--block" disabled={form.pending} onClick={(e) => void withPasskey(e)}>
+          {t('passkeys.confirm_with')}
+        </button>
+      ) : null}
     </form>
   );
 }

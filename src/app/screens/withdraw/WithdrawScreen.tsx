@@ -7,6 +7,7 @@ import { MemberScreen } from '../../money/MemberScreen.tsx';
 import { ReviewList } from '../../money/ReviewList.tsx';
 import { useMemberCall } from '../../money/useMemberCall.ts';
 import { useBalances } from '../../balances/useBalances.ts';
+import { passkeysSupported } from '../../hooks/passkeyCeremony.ts';
 import { WithdrawForm } from './WithdrawForm.tsx';
 
 export function WithdrawScreen() {
@@ -22,6 +23,8 @@ function Withdraw() {
   const lang = useLang();
   const balance = useBalances();
   const wallets = useMemberCall('wallets', (c) => c.call('user/getUserWallets').then((r) => r.data));
+  // Offered beside the PIN only when this browser has passkeys and the member has added one.
+  const passkeys = useMemberCall('passkeys', (c) => (passkeysSupported() ? c.call('passkey/list').then((r) => r.data.items.length > 0) : Promise.resolve(false)));
   // Each success empties the form (a new key); the balances follow by themselves (every money path refreshes the store).
   const [done, setDone] = useState(0);
   const b = balance.state;
@@ -39,6 +42,7 @@ function Withdraw() {
       <WithdrawForm
         key={done}
         addresses={wallets.state?.status === 'ok' ? wallets.state.data.addresses : []}
+        passkey={passkeys.state?.status === 'ok' && passkeys.state.data}
         onDone={onDone}
       />
       {b?.status === 'ok' ? (
