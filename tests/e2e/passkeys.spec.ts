@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { trc20AddressOf } from '../../src/shared/trc20.ts';
+import { findOverflow, seriousAxeViolations } from './layout-checks.ts';
 import { api, operator } from './market-support.ts';
 import { expect, registerMember, signedOut as test, watchErrors, type Member } from './support.ts';
 
@@ -151,4 +152,45 @@ test('add a passkey, sign out, sign in with it; approve a withdrawal with it; re
 
   await request.dispose();
   expect(errors.filter((e) => !e.includes('net::ERR_FAILED'))).toEqual([]);
+});
+
+test.describe(() => {
+  // axe-core is injected as a script, which the app's CSP refuses, as it should.
+  test.use({ bypassCSP: true });
+
+  test('the passkey screens read well at 360 px, light and dark: no serious axe violation, nothing past the edge', async ({ page, playwright }) => {
+    test.setTimeout(120_000);
+    const errors = watchErrors(page);
+    const request = await playwright.request.newContext({ baseURL: site });
+    const m = await readyMember(request);
+    await addAuthenticator(page);
+    await page.addInitScript((t) => {
+      if (sessionStorage.getItem('signed-in') === null) localStorage.setItem('accessToken', t);
+      sessionStorage.setItem('signed-in', '1');
+    }, m.token);
+    await page.goto(`${site}/passkeys`);
+    await page.getByLabel('Name', { exact: true }).fill('A rather long passkey name, 40 chars max');
+    await page.getByRole('button', { name: 'Add passkey' }).click();
+    await expect(toast(page)).toHaveText('Passkey added');
+    const found: string[] = [];
+    const look = async (what: string) => {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
+        for (const v of await seriousAxeViolations(page)) found.push(`${what}, ${colorScheme}: ${v}`);
+        for (const p of await findOverflow(page)) found.push(`${what}, ${colorScheme}: ${p}`);
+      }
+    };
+    await look('/passkeys with one listed');
+    await page.getByRole('button', { name: 'Remove A rather long passkey name, 40 chars max' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await look('its removal sheet');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.goto(`${site}/withdraw`);
+    await expect(page.getByRole('button', { name: 'Confirm with passkey' })).toBeVisible();
+    await look('/withdraw with Confirm with passkey');
+    expect(found).toEqual([]);
+    await request.dispose();
+    expect(errors).toEqual([]);
+  });
 });
