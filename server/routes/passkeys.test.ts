@@ -125,6 +125,19 @@ describe('a withdrawal approved with a passkey instead of the PIN', () => {
     expect(await stateOf(m.id, m.token)).toEqual(after);
   });
 
+  it('the same approval sent ten times at once freezes the amount once', async () => {
+    const m = await readyMember(s, '500.00');
+    const { auth } = await addPasskey(m.token);
+    const passkey = auth.get(await stepUpOptions(m.token, { purpose: 'withdrawal', paymethod: 'bank', amount: '30' }));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => s.call('wallet/bankWithdrawal', passkeyWithdrawal('30', passkey), { token: m.token, headers: { 'idempotency-key': `pk-race-${1000 + i}` } })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(new Set(answers.filter((a) => a.status !== 200).map((a) => a.body.msg))).toEqual(new Set(['error.passkey_expired']));
+    const after = await stateOf(m.id, m.token);
+    expect([after.available, after.frozen, after.withdrawals]).toEqual(['470.00', '30.00', 1]);
+  });
+
   it('an assertion for one amount or address approves no other, and stays good for its own', async () => {
     const m = await readyMember(s, '500.00');
     const { auth } = await addPasskey(m.token);

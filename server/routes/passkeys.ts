@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { toCents } from '../../src/shared/money.ts';
-import { clearAttempts, countAttempts } from '../auth/attempts.ts';
+import { clearAttempts, countAttempts, refundAttempt } from '../auth/attempts.ts';
 import { createSession } from '../auth/tokens.ts';
 import { users } from '../db/schema/core.ts';
 import { passkeyCredentials } from '../db/schema/passkeys.ts';
@@ -96,14 +96,18 @@ export function passkeyRoutes(app: Hono, deps: Deps) {
   });
 
   route(app, deps, 'passkey/login', async ({ body, db, now, ip, hono }) => {
-    if (!(await countAttempts(db, [passkeyLimits.signInSource(ip)], now))) throw rateLimited();
+    const source = passkeyLimits.signInSource(ip);
+    if (!(await countAttempts(db, [source], now))) throw rateLimited();
     const asked = { userId: null, purpose: 'login' as const, payload: loginPayload, now };
     const approval = await verifyApproval(db, relyingParty(deps.config, hono), body.response, asked);
-    return db.transaction(async (tx) => {
+    const session = await db.transaction(async (tx) => {
       await spendApproval(tx, approval, asked);
       // A new session, exactly as a password sign-in makes one.
       return createSession(tx, approval.userId, now, ttlMs(deps));
     });
+    // A good sign-in gives its attempt back, as a password's does: a busy office behind one address is no attacker.
+    await refundAttempt(db, source.bucket);
+    return session;
   });
 
   route(app, deps, 'passkey/stepup_options', async ({ body, user, db, now, hono }) => {
