@@ -17,3 +17,18 @@ export async function serverSecret(db: Db, name: SecretName): Promise<Buffer> {
   if (!row) throw new Error(`server secret ${name} could not be stored`);
   return Buffer.from(row.value, 'hex');
 }
+
+const kept = new WeakMap<Db, Map<SecretName, Promise<Buffer>>>();
+
+/** serverSecret, asked of the database once per process (a failed ask is asked again next time). */
+export function keptSecret(db: Db, name: SecretName): Promise<Buffer> {
+  let secrets = kept.get(db);
+  if (!secrets) kept.set(db, (secrets = new Map()));
+  let secret = secrets.get(name);
+  if (!secret) {
+    secret = serverSecret(db, name);
+    secret.catch(() => secrets.delete(name));
+    secrets.set(name, secret);
+  }
+  return secret;
+}

@@ -11,7 +11,7 @@ import { findSession, type AuthUser } from '../auth/tokens.ts';
 import { normalizeIp } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/core.ts';
-import { serverSecret } from '../secrets.ts';
+import { keptSecret } from '../secrets.ts';
 import type { Deps } from '../deps.ts';
 import { sizedJson } from './compress.ts';
 import { bodyCapFor, parseJsonBody, readBodyText, refuseControlChars, type NodeBody } from './body.ts';
@@ -91,16 +91,7 @@ const withoutSecrets = (body: unknown): unknown =>
     ? Object.fromEntries(Object.entries(body).filter(([k]) => !SECRET_FIELD.test(k)).map(([k, v]) => [k, withoutSecrets(v)]))
     : body;
 
-const hmacKeys = new WeakMap<Db, Promise<Buffer>>();
-const hmacKey = (db: Db) => {
-  let key = hmacKeys.get(db);
-  if (!key) {
-    key = serverSecret(db, 'idempotency_hmac');
-    key.catch(() => hmacKeys.delete(db));
-    hmacKeys.set(db, key);
-  }
-  return key;
-};
+const hmacKey = (db: Db) => keptSecret(db, 'idempotency_hmac');
 
 /**
  * What an Idempotency-Key is bound to: HMAC-SHA256 under a server secret (kept in the database) of the

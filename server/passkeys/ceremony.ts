@@ -87,27 +87,24 @@ export async function verifyCreation(rp: RelyingParty, a: PasskeyAttestation, ch
     },
     clientExtensionResults: {},
   };
-  try {
-    const result = await verifyRegistrationResponse({
+  const result = await orRefused(() =>
+    verifyRegistrationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: [...rp.origins],
       expectedRPID: rp.id,
       requireUserVerification: true,
       supportedAlgorithmIDs: ALGORITHMS,
-    });
-    if (!result.verified) throw refused();
-    const { credential } = result.registrationInfo;
-    return {
-      credentialId: credential.id,
-      publicKey: Buffer.from(credential.publicKey).toString('base64url'),
-      counter: credential.counter,
-      transports: (credential.transports ?? []).slice(0, 8),
-    };
-  } catch (e) {
-    // The library throws plain errors for every malformed or mismatching part: all of them are the member's input.
-    throw e instanceof ApiError ? e : refused();
-  }
+    }),
+  );
+  if (!result.verified) throw refused();
+  const { credential } = result.registrationInfo;
+  return {
+    credentialId: credential.id,
+    publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+    counter: credential.counter,
+    transports: (credential.transports ?? []).slice(0, 8),
+  };
 }
 
 /** The authenticator's new counter, when the assertion signs `challenge` with this credential, from our origin. */
@@ -124,18 +121,25 @@ export async function verifyAssertion(rp: RelyingParty, a: PasskeyAssertion, cha
     },
     clientExtensionResults: {},
   };
-  try {
-    const result = await verifyAuthenticationResponse({
+  const result = await orRefused(() =>
+    verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: [...rp.origins],
       expectedRPID: rp.id,
       credential: { id: credential.credentialId, publicKey: bytes(credential.publicKey), counter: credential.counter, transports: credential.transports },
       requireUserVerification: true,
-    });
-    if (!result.verified) throw refused();
-    return result.authenticationInfo.newCounter;
-  } catch (e) {
-    throw e instanceof ApiError ? e : refused();
+    }),
+  );
+  if (!result.verified) throw refused();
+  return result.authenticationInfo.newCounter;
+}
+
+/** The library throws plain errors for every malformed or mismatching part: each is the member's input, refused. */
+async function orRefused<T>(verify: () => Promise<T>): Promise<T> {
+  try {
+    return await verify();
+  } catch {
+    throw refused();
   }
 }

@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PasskeyItem } from '../../src/contract/passkeys.ts';
 import type { Db } from '../db/client.ts';
 import { passkeyCredentials } from '../db/schema/passkeys.ts';
-import { serverSecret } from '../secrets.ts';
+import { keptSecret } from '../secrets.ts';
 
 /** Passkeys one member may hold: enough for every device they own, few enough to list on one screen. */
 export const MAX_PASSKEYS = 10;
@@ -40,16 +40,7 @@ export async function touchCredential(db: Db, id: number, counter: number, now: 
     .where(eq(passkeyCredentials.id, id));
 }
 
-const keys = new WeakMap<Db, Promise<Buffer>>();
-const key = (db: Db) => {
-  let k = keys.get(db);
-  if (!k) {
-    k = serverSecret(db, 'passkey_hmac');
-    k.catch(() => keys.delete(db));
-    keys.set(db, k);
-  }
-  return k;
-};
+const key = (db: Db) => keptSecret(db, 'passkey_hmac');
 
 /**
  * The member's WebAuthn user handle: the same for all their passkeys (so an authenticator keeps one per member

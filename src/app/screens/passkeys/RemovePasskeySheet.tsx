@@ -1,4 +1,3 @@
-import { useRef, type MouseEvent } from 'react';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { PasskeyItem } from '../../../contract/passkeys.ts';
@@ -6,6 +5,7 @@ import { removePasskeyForm } from '../../../contract/forms.ts';
 import { useApi } from '../../api/apiContext.ts';
 import { Sheet } from '../../components/Sheet.tsx';
 import { contractFieldErrors } from '../../forms/fieldErrors.ts';
+import { AlternateSubmitButton, useAlternateSubmit } from '../../forms/AlternateSubmit.tsx';
 import { FormAlert } from '../../forms/FormAlert.tsx';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';
 import { TextField } from '../../forms/TextField.tsx';
@@ -26,13 +26,13 @@ export function RemovePasskeySheet({ item, others, onClose, onRemoved }: Props) 
   const { t, i18n } = useTranslation();
   const client = useApi();
   const toast = useSetAtom(showToastAtom);
-  const viaPasskey = useRef(false);
+  const viaPasskey = useAlternateSubmit();
   const form = useForm({
     fields: removePasskeyForm.fields,
     initial: { id: String(item.id), loginPassword: '' },
-    validate: (v) => (viaPasskey.current ? {} : contractFieldErrors(i18n, removePasskeyForm, v)),
+    validate: (v) => (viaPasskey.active.current ? {} : contractFieldErrors(i18n, removePasskeyForm, v)),
     submit: async (v) => {
-      if (viaPasskey.current) {
+      if (viaPasskey.active.current) {
         const { options } = (await client.call('passkey/stepup_options', { purpose: 'passkey_remove', id: item.id })).data;
         await client.call('passkey/remove', { id: item.id, passkey: await signWithPasskey(options) });
       } else {
@@ -42,14 +42,6 @@ export function RemovePasskeySheet({ item, others, onClose, onRemoved }: Props) 
       onRemoved();
     },
   });
-  const withPasskey = async (e: MouseEvent) => {
-    viaPasskey.current = true;
-    try {
-      await form.onSubmit(e);
-    } finally {
-      viaPasskey.current = false;
-    }
-  };
   return (
     <Sheet title={t('passkeys.remove_title', { name: item.name })} onClose={onClose} busy={form.pending}>
       <form className="form" noValidate onSubmit={(e) => void form.onSubmit(e)}>
@@ -66,9 +58,7 @@ export function RemovePasskeySheet({ item, others, onClose, onRemoved }: Props) 
         <FormAlert messageKey={form.formError} />
         <SubmitButton pending={form.pending} label={t('passkeys.remove')} />
         {others > 0 ? (
-          <button type="button" className="button button--ghost button--block" disabled={form.pending} onClick={(e) => void withPasskey(e)}>
-            {t('passkeys.confirm_other')}
-          </button>
+          <AlternateSubmitButton pending={form.pending} label={t('passkeys.confirm_other')} onClick={(e) => void viaPasskey.submit(form.onSubmit, e)} />
         ) : null}
       </form>
     </Sheet>

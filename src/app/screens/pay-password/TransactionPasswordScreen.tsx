@@ -1,4 +1,3 @@
-import { useRef, type MouseEvent } from 'react';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/apiContext.ts';
@@ -12,7 +11,9 @@ import { MemberScreen } from '../../money/MemberScreen.tsx';
 import { useMemberCall } from '../../money/useMemberCall.ts';
 import { showToastAtom } from '../../state/toast.ts';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';
-import { passkeysSupported, signWithPasskey } from '../../hooks/passkeyCeremony.ts';
+import { AlternateSubmitButton, useAlternateSubmit } from '../../forms/AlternateSubmit.tsx';
+import { signWithPasskey } from '../../hooks/passkeyCeremony.ts';
+import { useHasPasskey } from '../../money/useHasPasskey.ts';
 
 export function TransactionPasswordScreen() {
   return (
@@ -26,13 +27,13 @@ function TransactionPassword() {
   const { t } = useTranslation();
   // user/details says whether a password is set, which decides how the member proves it is them.
   const details = useMemberCall('details', (c) => c.call('user/details').then((r) => r.data.hasPayPassword));
-  // A change may be confirmed with a passkey instead of the current PIN, where the browser and the member have one.
-  const passkeys = useMemberCall('passkeys', (c) => (passkeysSupported() ? c.call('passkey/list').then((r) => r.data.items.length > 0) : Promise.resolve(false)));
+  // A change may be confirmed with a passkey instead of the current PIN.
+  const passkey = useHasPasskey();
   const s = details.state;
   if (s?.status === 'error') return <LoadFailure failure={s.failure} onRetry={details.reload} />;
   if (s?.status !== 'ok') return <p className="muted">{t('app.loading')}</p>;
   // Keyed by mode: after the first set, the form comes back empty in "change" mode.
-  return <PayPasswordForm key={String(s.data)} changing={s.data} passkey={passkeys.state?.status === 'ok' && passkeys.state.data} onDone={details.reload} />;
+  return <PayPasswordForm key={String(s.data)} changing={s.data} passkey={passkey} onDone={details.reload} />;
 }
 
 /** Both modes' fields; each mode checks and sends its own three (src/contract/forms.ts). */
@@ -50,13 +51,13 @@ function PayPasswordForm({ changing, passkey, onDone }: FormProps) {
   const spec = changing ? changePayPasswordForm : setPayPasswordForm;
   const client = useApi();
   const toast = useSetAtom(showToastAtom);
-  const viaPasskey = useRef(false);
+  const viaPasskey = useAlternateSubmit();
   const form = useForm({
     fields: payPasswordFields,
     initial: { loginPassword: '', oldPayPassword: '', newPayPassword: '', confirmPayPassword: '' },
-    validate: (v) => contractFieldErrors(i18n, spec, v, viaPasskey.current ? { only: ['newPayPassword', 'confirmPayPassword'] } : {}),
+    validate: (v) => contractFieldErrors(i18n, spec, v, viaPasskey.active.current ? { only: ['newPayPassword', 'confirmPayPassword'] } : {}),
     submit: async (v) => {
-      if (viaPasskey.current) {
+      if (viaPasskey.active.current) {
         // The passkey approves exactly this new PIN, once.
         const { options } = (await client.call('passkey/stepup_options', { purpose: 'pay_password', newPayPassword: v.newPayPassword })).data;
         const approval = await signWithPasskey(options);
@@ -70,14 +71,6 @@ function PayPasswordForm({ changing, passkey, onDone }: FormProps) {
     },
   });
   const error = (key: string | undefined) => (key ? t(key) : undefined);
-  const withPasskey = async (e: MouseEvent) => {
-    viaPasskey.current = true;
-    try {
-      await form.onSubmit(e);
-    } finally {
-      viaPasskey.current = false;
-    }
-  };
   const digits = { type: 'password', inputMode: 'numeric', autoComplete: 'off', maxLength: 6 } as const;
   return (
     <form className="panel form" noValidate aria-label={t('screen.txpassword')} onSubmit={(e) => void form.onSubmit(e)}>
@@ -92,9 +85,7 @@ function PayPasswordForm({ changing, passkey, onDone }: FormProps) {
       <FormAlert messageKey={form.formError} />
       <SubmitButton pending={form.pending} label={t('paypwd.submit')} />
       {changing && passkey ? (
-        <button type="button" className="button button--ghost button--block" disabled={form.pending} onClick={(e) => void withPasskey(e)}>
-          {t('passkeys.confirm_with')}
-        </button>
+        <AlternateSubmitButton pending={form.pending} label={t('passkeys.confirm_with')} onClick={(e) => void viaPasskey.submit(form.onSubmit, e)} />
       ) : null}
     </form>
   );

@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useRef, useState, type MouseEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../router/navigation.tsx';
 import type { Res } from '../../../contract/api.ts';
@@ -16,6 +16,7 @@ import { SelectField } from '../../forms/SelectField.tsx';
 import { useAppConfig } from '../../hooks/useAppConfig.ts';
 import { showToastAtom } from '../../state/toast.ts';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';
+import { AlternateSubmitButton, useAlternateSubmit } from '../../forms/AlternateSubmit.tsx';
 import { signWithPasskey } from '../../hooks/passkeyCeremony.ts';
 
 type Address = Res<'user/getUserWallets'>['addresses'][number];
@@ -43,7 +44,7 @@ export function WithdrawForm({ addresses, passkey, onDone }: Props) {
   const min = config?.minWithdraw ?? null;
   const spec = method === 'bank' ? bankWithdrawalForm : trcWithdrawalForm;
   // Confirming with a passkey instead of the PIN: the PIN field is not asked for then.
-  const viaPasskey = useRef(false);
+  const viaPasskey = useAlternateSubmit();
   const form = useForm({
     fields: spec.fields,
     initial: { amount: '', payPassword: '', addressId: '' },
@@ -51,12 +52,12 @@ export function WithdrawForm({ addresses, passkey, onDone }: Props) {
       contractFieldErrors(i18n, spec, v, {
         prompts: { payPassword: 'prompt.withdrawPassword' },
         known: { minAmount: min },
-        ...(viaPasskey.current ? { only: ['amount', 'addressId'] as const } : {}),
+        ...(viaPasskey.active.current ? { only: ['amount', 'addressId'] as const } : {}),
       }),
     submit: async (v) => {
       // Spec 7: a bank withdrawal goes to wallet/bankWithdrawal, a TRC20 one to wallet/trcWithdrawal (the spec's path).
       const body = spec.body(v);
-      if (viaPasskey.current) {
+      if (viaPasskey.active.current) {
         // The passkey approves exactly this amount to exactly this destination, once (server/passkeys/binding.ts).
         const request = { paymethod: body.paymethod, amount: body.amount, ...(body.addressId === undefined ? {} : { addressId: body.addressId }) };
         const { options } = (await client.call('passkey/stepup_options', { purpose: 'withdrawal', ...request })).data;
@@ -73,14 +74,6 @@ export function WithdrawForm({ addresses, passkey, onDone }: Props) {
   });
   const error = (key: string | undefined) => (key ? t(key) : undefined);
   const fix = form.formError ? fixes[form.formError] : undefined;
-  const withPasskey = async (e: MouseEvent) => {
-    viaPasskey.current = true;
-    try {
-      await form.onSubmit(e);
-    } finally {
-      viaPasskey.current = false;
-    }
-  };
   return (
     <form className="panel form" noValidate aria-label={t('screen.withdraw')} onSubmit={(e) => void form.onSubmit(e)}>
       <ChoiceGroup
@@ -126,9 +119,7 @@ export function WithdrawForm({ addresses, passkey, onDone }: Props) {
       ) : null}
       <SubmitButton pending={form.pending} label={t('withdraw.submit')} />
       {passkey ? (
-        <button type="button" className="button button--ghost button--block" disabled={form.pending} onClick={(e) => void withPasskey(e)}>
-          {t('passkeys.confirm_with')}
-        </button>
+        <AlternateSubmitButton pending={form.pending} label={t('passkeys.confirm_with')} onClick={(e) => void viaPasskey.submit(form.onSubmit, e)} />
       ) : null}
     </form>
   );

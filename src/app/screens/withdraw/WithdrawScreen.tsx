@@ -5,9 +5,9 @@ import { useLang } from '../../hooks/useLang.ts';
 import { formatMoney } from '../../format/index.ts';
 import { MemberScreen } from '../../money/MemberScreen.tsx';
 import { ReviewList } from '../../money/ReviewList.tsx';
+import { useHasPasskey } from '../../money/useHasPasskey.ts';
 import { useMemberCall } from '../../money/useMemberCall.ts';
 import { useBalances } from '../../balances/useBalances.ts';
-import { passkeysSupported } from '../../hooks/passkeyCeremony.ts';
 import { WithdrawForm } from './WithdrawForm.tsx';
 
 export function WithdrawScreen() {
@@ -23,8 +23,7 @@ function Withdraw() {
   const lang = useLang();
   const balance = useBalances();
   const wallets = useMemberCall('wallets', (c) => c.call('user/getUserWallets').then((r) => r.data));
-  // Offered beside the PIN only when this browser has passkeys and the member has added one.
-  const passkeys = useMemberCall('passkeys', (c) => (passkeysSupported() ? c.call('passkey/list').then((r) => r.data.items.length > 0) : Promise.resolve(false)));
+  const passkey = useHasPasskey();
   // Each success empties the form (a new key); the balances follow by themselves (every money path refreshes the store).
   const [done, setDone] = useState(0);
   const b = balance.state;
@@ -42,7 +41,7 @@ function Withdraw() {
       <WithdrawForm
         key={done}
         addresses={wallets.state?.status === 'ok' ? wallets.state.data.addresses : []}
-        passkey={passkeys.state?.status === 'ok' && passkeys.state.data}
+        passkey={passkey}
         onDone={onDone}
       />
       {b?.status === 'ok' ? (
