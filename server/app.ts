@@ -11,6 +11,7 @@ import { earnRoutes } from './routes/earn.ts';
 import { inviteRoutes } from './routes/invite.ts';
 import { moneyRoutes } from './money/routes.ts';
 import { orderRoutes } from './routes/orders.ts';
+import { passkeyRoutes } from './routes/passkeys.ts';
 import { liveRoutes } from './routes/live.ts';
 import { productRoutes } from './routes/products.ts';
 import { supportRoutes } from './routes/support.ts';
@@ -41,6 +42,7 @@ export function createApp(deps: Deps): Hono {
   liveRoutes(app, deps);
   orderRoutes(app, deps);
   sessionRoutes(app, deps);
+  passkeyRoutes(app, deps);
 
   app.all('/api/*', (c) => c.json(new ApiError('error.not_found').body(), 404));
   app.onError((err, c) => {

@@ -79,6 +79,28 @@ export const configSchema = z.object({
   TLS_KEY_FILE: z.string().min(1).optional(),
   /** New members one address may register per hour before each further one waits. */
   REGISTER_PER_HOUR: z.coerce.number().int().positive().max(1_000_000).default(20),
+  /** Passkeys' relying party: the domain the members' passkeys belong to (e.g. `app.example.com`). Unset: the host
+   *  each request came to, as on localhost in development and tests; a deployment sets it, so that no Host header
+   *  a proxy passes on decides where a passkey counts (DEVELOPERS.md, passkeys). */
+  PASSKEY_RP_ID: z
+    .string()
+    .regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'a domain name in lower case, without scheme or port')
+    .optional(),
+  /** The page origins passkey ceremonies may come from, comma-separated (`https://app.example.com`). Unset with
+   *  PASSKEY_RP_ID: `https://<PASSKEY_RP_ID>`; both unset: the request's own origin. */
+  PASSKEY_ORIGINS: z
+    .string()
+    .transform((v, ctx) => {
+      const list = v.split(',').map((o) => o.trim()).filter((o) => o !== '');
+      for (const o of list) {
+        if (!/^https?:\/\/[^/?#]+$/.test(o) || !URL.canParse(o) || new URL(o).origin !== o) {
+          ctx.addIssue({ code: 'custom', message: `"${o}" is not an origin: scheme and host (and port), e.g. https://app.example.com` });
+          return z.NEVER;
+        }
+      }
+      return list;
+    })
+    .optional(),
 });
 export type Config = Omit<z.infer<typeof configSchema>, 'DEMO'> & { readonly DEMO: boolean };
 

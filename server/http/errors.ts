@@ -17,6 +17,8 @@ const statusOf: Partial<Record<ErrorKey, number>> = {
   'error.already_verified': 409,
   'error.pay_password_locked': 423,
   'error.internal': 500,
+  'error.passkey_exists': 409,
+  'error.passkey_limit': 409,
 };
 
 /** A business error: answered as `{ code, msg: key, data?: { fields } }` with a non-2xx status. */

@@ -12,7 +12,7 @@ import type { AuthUser } from '../auth/tokens.ts';
 import { normalizeIp } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/core.ts';
-import { serverSecret } from '../secrets.ts';
+import { keptSecret } from '../secrets.ts';
 import type { Deps } from '../deps.ts';
 import { sizedJson } from './compress.ts';
 import { bodyCapFor, parseJsonBody, readBodyText, refuseControlChars, type NodeBody } from './body.ts';
@@ -82,23 +82,17 @@ export function validInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   throw new ApiError(own ?? 'error.validation', fields);
 }
 
-/** Fields never part of a fingerprint: a PIN must not be recoverable from what is kept for idempotency. */
-const SECRET_FIELD = /password|pin$|pwd|authorization|token/i;
+/**
+ * Fields never part of a fingerprint: a PIN must not be recoverable from what is kept for idempotency. Nor is a
+ * passkey's approval, a proof like the PIN: a retry approved again (a new signature) is still the same request.
+ */
+const SECRET_FIELD = /password|pin$|pwd|authorization|token|passkey/i;
 const withoutSecrets = (body: unknown): unknown =>
   body !== null && typeof body === 'object' && !Array.isArray(body)
     ? Object.fromEntries(Object.entries(body).filter(([k]) => !SECRET_FIELD.test(k)).map(([k, v]) => [k, withoutSecrets(v)]))
     : body;
 
-const hmacKeys = new WeakMap<Db, Promise<Buffer>>();
-const hmacKey = (db: Db) => {
-  let key = hmacKeys.get(db);
-  if (!key) {
-    key = serverSecret(db, 'idempotency_hmac');
-    key.catch(() => hmacKeys.delete(db));
-    hmacKeys.set(db, key);
-  }
-  return key;
-};
+const hmacKey = (db: Db) => keptSecret(db, 'idempotency_hmac');
 
 /**
  * What an Idempotency-Key is bound to: HMAC-SHA256 under a server secret (kept in the database) of the

@@ -45,6 +45,14 @@ export const errorKeys = [
   'error.session_unknown',
   'error.network',
   'error.timeout',
+  // Passkeys
+  'error.passkey_refused',
+  'error.passkey_expired',
+  'error.passkey_none',
+  'error.passkey_exists',
+  'error.passkey_limit',
+  'error.passkey_cancelled',
+  'error.passkey_unsupported',
 ] as const;
 export type ErrorKey = (typeof errorKeys)[number];
 
@@ -109,4 +117,12 @@ export const errorCodes: Readonly<Record<ErrorKey, number>> = {
   'error.session_unknown': 4042,
   'error.network': 6000,
   'error.timeout': 6001,
+  'error.passkey_refused': 4034,
+  'error.passkey_expired': 4035,
+  'error.passkey_none': 4019,
+  'error.passkey_exists': 4098,
+  'error.passkey_limit': 4099,
+  // Decided by the app (the browser's ceremony), as error.network is.
+  'error.passkey_cancelled': 6002,
+  'error.passkey_unsupported': 6003,
 };

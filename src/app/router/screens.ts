@@ -24,6 +24,8 @@ export const screenPaths = {
   bz: '/bz',
   bz2: '/bz2',
   orderrecord: '/orderrecord',
+  // The member's account, beyond the spec's 24 (decisions.md).
+  passkeys: '/passkeys',
   devices: '/devices',
 } as const;
 

@@ -30,5 +30,6 @@ export const lazyScreens: Readonly<Record<ScreenKey | 'notfound', Load>> = {
   bz2: () => import('../screens/refund/RefundRequestScreen.tsx').then((m) => m.RefundRequestScreen),
   orderrecord: () => import('../screens/orders/OrderRecordScreen.tsx').then((m) => m.OrderRecordScreen),
   devices: () => import('../screens/devices/DevicesScreen.tsx').then((m) => m.DevicesScreen),
+  passkeys: () => import('../screens/passkeys/PasskeysScreen.tsx').then((m) => m.PasskeysScreen),
   notfound: () => import('../screens/not-found/NotFoundScreen.tsx').then((m) => m.NotFoundScreen),
 };
