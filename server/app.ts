@@ -11,9 +11,11 @@ import { earnRoutes } from './routes/earn.ts';
 import { inviteRoutes } from './routes/invite.ts';
 import { moneyRoutes } from './money/routes.ts';
 import { orderRoutes } from './routes/orders.ts';
+import { passkeyRoutes } from './routes/passkeys.ts';
 import { liveRoutes } from './routes/live.ts';
 import { productRoutes } from './routes/products.ts';
 import { supportRoutes } from './routes/support.ts';
+import { sessionRoutes } from './routes/sessions.ts';
 import { limitsRoutes } from './limits/routes.ts';
 
 /** The API as a Hono app: testable with `app.request()`, no socket needed. Each domain adds its routes here. */
@@ -40,6 +42,8 @@ export function createApp(deps: Deps): Hono {
   productRoutes(app, deps);
   liveRoutes(app, deps);
   orderRoutes(app, deps);
+  sessionRoutes(app, deps);
+  passkeyRoutes(app, deps);
   limitsRoutes(app, deps);
 
   app.all('/api/*', (c) => c.json(new ApiError('error.not_found').body(), 404));

@@ -46,6 +46,14 @@ describe('configuration', () => {
     expect(loadConfig({ DEMO: 'false' }).DEMO).toBe(false);
   });
 
+  it('ends sessions after 30 idle days, and 90 days after sign-in at most, unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ SESSION_IDLE_DAYS: 30, SESSION_MAX_DAYS: 90 });
+    expect(loadConfig({ SESSION_IDLE_DAYS: '0.5', SESSION_MAX_DAYS: '14' })).toMatchObject({ SESSION_IDLE_DAYS: 0.5, SESSION_MAX_DAYS: 14 });
+    expect(() => loadConfig({ SESSION_IDLE_DAYS: '0' })).toThrow(/^Invalid configuration:\n {2}SESSION_IDLE_DAYS: /);
+    // The fixed life it replaces is refused, not ignored: whoever shortened it must choose the new limits.
+    expect(() => loadConfig({ TOKEN_TTL_HOURS: '24' })).toThrow(/^Invalid configuration:\n {2}TOKEN_TTL_HOURS: no longer read\. /);
+  });
+
   it('gives requests in flight 10 s to finish on a graceful stop unless SHUTDOWN_GRACE_MS says otherwise', () => {
     expect(loadConfig({}).SHUTDOWN_GRACE_MS).toBe(10_000);
     expect(loadConfig({ SHUTDOWN_GRACE_MS: '2500' }).SHUTDOWN_GRACE_MS).toBe(2500);

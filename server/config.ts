@@ -15,7 +15,11 @@ export const configSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   WEB_NAME: z.string().min(1).default('Candlewick'),
   CURRENCY: z.string().min(1).default('USDT'),
-  TOKEN_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(24 * 7),
+  /** A session unused this long ends (its next call answers error.session_idle); each use moves its end on. */
+  SESSION_IDLE_DAYS: z.coerce.number().positive().max(365).default(30),
+  /** A session ends this long after its sign-in however much it is used: a copied token does not live for ever
+   *  by being used, and a member types the password (or uses a passkey) at least this often. */
+  SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(90),
   /** Auto-approve reviews after this many ms; 0 (the default) keeps every review for the operator. Needs DEMO=true
    *  (see demoApproveRefusal). */
   DEMO_AUTO_APPROVE_MS: z.coerce.number().int().nonnegative().default(0),
@@ -75,6 +79,28 @@ export const configSchema = z.object({
   TLS_KEY_FILE: z.string().min(1).optional(),
   /** New members one address may register per hour before each further one waits. */
   REGISTER_PER_HOUR: z.coerce.number().int().positive().max(1_000_000).default(20),
+  /** Passkeys' relying party: the domain the members' passkeys belong to (e.g. `app.example.com`). Unset: the host
+   *  each request came to, as on localhost in development and tests; a deployment sets it, so that no Host header
+   *  a proxy passes on decides where a passkey counts (DEVELOPERS.md, passkeys). */
+  PASSKEY_RP_ID: z
+    .string()
+    .regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'a domain name in lower case, without scheme or port')
+    .optional(),
+  /** The page origins passkey ceremonies may come from, comma-separated (`https://app.example.com`). Unset with
+   *  PASSKEY_RP_ID: `https://<PASSKEY_RP_ID>`; both unset: the request's own origin. */
+  PASSKEY_ORIGINS: z
+    .string()
+    .transform((v, ctx) => {
+      const list = v.split(',').map((o) => o.trim()).filter((o) => o !== '');
+      for (const o of list) {
+        if (!/^https?:\/\/[^/?#]+$/.test(o) || !URL.canParse(o) || new URL(o).origin !== o) {
+          ctx.addIssue({ code: 'custom', message: `"${o}" is not an origin: scheme and host (and port), e.g. https://app.example.com` });
+          return z.NEVER;
+        }
+      }
+      return list;
+    })
+    .optional(),
 });
 export type Config = Omit<z.infer<typeof configSchema>, 'DEMO'> & { readonly DEMO: boolean };
 
@@ -90,7 +116,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error('Invalid configuration:\n  TLS_CERT_FILE and TLS_KEY_FILE: set both (HTTPS with HTTP/2) or neither (plain HTTP)');
   }
   const config = { ...parsed.data, DEMO: parsed.data.DEMO ?? parsed.data.DATABASE_URL === undefined };
-  const refusals = [replayRefusal(config), demoApproveRefusal(config)].filter((r) => r !== null);
+  const refusals = [replayRefusal(config), demoApproveRefusal(config), retiredRefusal(given)].filter((r) => r !== null);
   if (refusals.length > 0) throw new Error(`Invalid configuration:\n  ${refusals.join('\n  ')}`);
   return config;
 }
@@ -112,4 +138,13 @@ export function replayRefusal(c: Pick<Config, 'REPLAY_DIR' | 'DEMO'>): string | 
 export function demoApproveRefusal(c: Pick<Config, 'DEMO_AUTO_APPROVE_MS' | 'DEMO'>): string | null {
   if (c.DEMO_AUTO_APPROVE_MS === 0 || c.DEMO) return null;
   return 'DEMO_AUTO_APPROVE_MS: needs DEMO=true. It approves every deposit, withdrawal and identity check unseen, so it is for demo servers, never real money';
+}
+
+/**
+ * Why a variable this server no longer reads is set, or null. TOKEN_TTL_HOURS was one fixed life per session; an
+ * operator who shortened it for safety must not silently get the longer sliding sessions instead.
+ */
+export function retiredRefusal(env: Record<string, string | undefined>): string | null {
+  if (env['TOKEN_TTL_HOURS'] === undefined) return null;
+  return 'TOKEN_TTL_HOURS: no longer read. Sessions now end after SESSION_IDLE_DAYS without use (default 30) and at most SESSION_MAX_DAYS after sign-in (default 90): set those instead';
 }

@@ -4,7 +4,8 @@
 // then forgets the hint (forgetSession) and answers unauthorized; a revoked or expired session on another
 // instance is refused the same way.
 import type { Db } from '../db/client.ts';
-import { findSession, tokenHash, type AuthUser } from './tokens.ts';
+import { authenticate, type Authenticated } from './session-life.ts';
+import { tokenHash, tokenOf, type AuthUser, type SessionLife } from './tokens.ts';
 
 /** Past this many tokens the hints start over: a bound on memory, nothing else depends on it. */
 const MAX_HINTS = 10_000;
@@ -27,19 +28,22 @@ const hintsOf = (db: Db): Map<string, Hint> => {
   return map;
 };
 
-/** The member a token was last found to be (findSession when not known): to be confirmed by the caller's statement. */
-export async function sessionHint(db: Db, header: string | undefined, now: number): Promise<AuthUser | null> {
-  const token = header?.replace(/^Bearer\s+/i, '').trim();
-  if (!token || token.length > 200) return null;
+/**
+ * The member a token was last found to be (authenticate when not known, which also records the session's use, so
+ * a member who only places orders keeps the session alive too): to be confirmed by the caller's statement.
+ */
+export async function sessionHint(db: Db, header: string | undefined, now: number, life: SessionLife): Promise<Authenticated> {
+  const token = tokenOf(header);
+  if (token === null) return { user: null, refusal: 'error.unauthorized' };
   const map = hintsOf(db);
   const known = map.get(tokenHash(token));
   // `now` is the server's clock; the statement checks the expiry itself, this only bounds how old a hint gets.
-  if (known && known.until > now) return known.user;
-  const user = await findSession(db, header, now);
-  if (!user) return null;
+  if (known && known.until > now) return { user: known.user, refusal: null };
+  const found = await authenticate(db, header, now, life);
+  if (!found.user) return found;
   if (map.size >= MAX_HINTS) map.clear();
-  map.set(user.tokenHash, { user, until: now + HINT_MS });
-  return user;
+  map.set(found.user.tokenHash, { user: found.user, until: now + HINT_MS });
+  return found;
 }
 
 /** The statement did not find the session: the hint is wrong (revoked, expired), and is dropped. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../db/rows.ts';
 import { useTestServer } from '../testing/harness.ts';
-import { pruneExpired } from './sessions.ts';
+import { ENDED_KEPT_MS, pruneExpired } from './sessions.ts';
 
 const s = useTestServer();
 const sessionCount = async (userId: number) =>
@@ -21,9 +21,9 @@ describe('sessions (logging out once did not end the session; expired ones were 
     expect(await sessionCount(m.id)).toBe(1);
   });
 
-  it('the pruner deletes expired sessions and keeps live ones', async () => {
+  it('the pruner deletes sessions ended long enough ago and keeps live ones', async () => {
     const m = await s.member();
-    s.clock.advance(s.deps.config.TOKEN_TTL_HOURS * 3_600_000 + 1);
+    s.clock.advance(s.deps.config.SESSION_IDLE_DAYS * 86_400_000 + ENDED_KEPT_MS + 1);
     const fresh = await s.member();
     expect(await sessionCount(m.id)).toBe(1);
     const pruned = await pruneExpired(s.deps.db, s.clock.now());

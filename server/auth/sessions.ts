@@ -7,9 +7,15 @@ import { Periodic } from '../periodic.ts';
 import type { Service } from '../service.ts';
 import { pruneAttempts } from './attempts.ts';
 
-/** Deletes sessions past their expiry (findSession already ignores them) and idle attempt counters. */
+/**
+ * How long an ended session is kept (its hash, member and times; nothing accepts it): a member who comes back
+ * within this after their session went idle is told why they must sign in again (error.session_idle).
+ */
+export const ENDED_KEPT_MS = 90 * 86_400_000;
+
+/** Deletes sessions that ended over ENDED_KEPT_MS ago (nothing accepts an ended one meanwhile), and idle attempt counters. */
 export async function pruneExpired(db: Db, now: number): Promise<number> {
-  const gone = await db.delete(sessions).where(lt(sessions.expiresAt, new Date(now))).returning({ h: sessions.tokenHash });
+  const gone = await db.delete(sessions).where(lt(sessions.expiresAt, new Date(now - ENDED_KEPT_MS))).returning({ h: sessions.tokenHash });
   await pruneAttempts(db, now);
   return gone.length;
 }

@@ -4,8 +4,9 @@ import * as earn from './schema/earn.ts';
 import * as limits from './schema/limits.ts';
 import * as market from './schema/market.ts';
 import * as money from './schema/money.ts';
+import * as passkeys from './schema/passkeys.ts';
 import * as referral from './schema/referral.ts';
 import * as support from './schema/support.ts';
 
-export const schema = { ...core, ...money, ...earn, ...market, ...referral, ...support, ...limits };
+export const schema = { ...core, ...money, ...earn, ...market, ...referral, ...support, ...passkeys, ...limits };
 export type Schema = typeof schema;

@@ -2,6 +2,8 @@ import { errorCodes, type ErrorKey, type FieldKey } from '../../src/contract/err
 
 const statusOf: Partial<Record<ErrorKey, number>> = {
   'error.unauthorized': 401,
+  'error.session_idle': 401,
+  'error.session_unknown': 404,
   'error.not_found': 404,
   'error.product_unknown': 404,
   'error.rate_limited': 429,
@@ -15,6 +17,8 @@ const statusOf: Partial<Record<ErrorKey, number>> = {
   'error.already_verified': 409,
   'error.pay_password_locked': 423,
   'error.internal': 500,
+  'error.passkey_exists': 409,
+  'error.passkey_limit': 409,
 };
 
 /** A business error: answered as `{ code, msg: key, data?: { fields } }` with a non-2xx status. */

@@ -7,11 +7,12 @@ import { api, type Api, type ApiPath, type Res } from '../../src/contract/api.ts
 import type { ErrorKey } from '../../src/contract/errors.ts';
 import type { Lang } from '../../src/contract/primitives.ts';
 import { sessionHint } from '../auth/session-cache.ts';
-import { findSession, type AuthUser } from '../auth/tokens.ts';
+import { authenticate, sessionLife } from '../auth/session-life.ts';
+import type { AuthUser } from '../auth/tokens.ts';
 import { normalizeIp } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/core.ts';
-import { serverSecret } from '../secrets.ts';
+import { keptSecret } from '../secrets.ts';
 import type { Deps } from '../deps.ts';
 import { sizedJson } from './compress.ts';
 import { bodyCapFor, parseJsonBody, readBodyText, refuseControlChars, type NodeBody } from './body.ts';
@@ -81,23 +82,17 @@ export function validInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   throw new ApiError(own ?? 'error.validation', fields);
 }
 
-/** Fields never part of a fingerprint: a PIN must not be recoverable from what is kept for idempotency. */
-const SECRET_FIELD = /password|pin$|pwd|authorization|token/i;
+/**
+ * Fields never part of a fingerprint: a PIN must not be recoverable from what is kept for idempotency. Nor is a
+ * passkey's approval, a proof like the PIN: a retry approved again (a new signature) is still the same request.
+ */
+const SECRET_FIELD = /password|pin$|pwd|authorization|token|passkey/i;
 const withoutSecrets = (body: unknown): unknown =>
   body !== null && typeof body === 'object' && !Array.isArray(body)
     ? Object.fromEntries(Object.entries(body).filter(([k]) => !SECRET_FIELD.test(k)).map(([k, v]) => [k, withoutSecrets(v)]))
     : body;
 
-const hmacKeys = new WeakMap<Db, Promise<Buffer>>();
-const hmacKey = (db: Db) => {
-  let key = hmacKeys.get(db);
-  if (!key) {
-    key = serverSecret(db, 'idempotency_hmac');
-    key.catch(() => hmacKeys.delete(db));
-    hmacKeys.set(db, key);
-  }
-  return key;
-};
+const hmacKey = (db: Db) => keptSecret(db, 'idempotency_hmac');
 
 /**
  * What an Idempotency-Key is bound to: HMAC-SHA256 under a server secret (kept in the database) of the
@@ -113,10 +108,12 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
 export function route<P extends ApiPath>(app: Hono, deps: Deps, path: P, handler: Handler<P>, options: RouteOptions = {}): void {
   const endpoint = api[path];
   const atomic = options.atomic === true;
+  const life = sessionLife(deps.config);
   app.on(endpoint.method, `/api/${path}`, async (c) => {
     const now = deps.clock.now();
-    const user = await (options.sessionInStatement ? sessionHint : findSession)(deps.db, c.req.header('authorization'), now);
-    if (endpoint.auth && !user) throw new ApiError('error.unauthorized');
+    // Every call with a token counts as the session's use (a public path's too: the member has the app open).
+    const { user, refusal } = await (options.sessionInStatement ? sessionHint : authenticate)(deps.db, c.req.header('authorization'), now, life);
+    if (endpoint.auth && !user) throw new ApiError(refusal ?? 'error.unauthorized');
     const body = validInput(endpoint.req, await readInput(c, endpoint.method, path));
     const base = {
       body,

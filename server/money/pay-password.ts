@@ -80,7 +80,8 @@ export function payPasswordGate(app: Hono, deps: Deps, path: GatedPath): void {
     const user = await findSession(deps.db, c.req.header('authorization'), now);
     const body = user ? await jsonBody(c, path) : undefined;
     const parsed = api[path].req.safeParse(body);
-    if (user && parsed.success) {
+    // A withdrawal approved by a passkey instead carries no PIN (passkeys/gate.ts checks that one).
+    if (user && parsed.success && parsed.data.payPassword !== undefined) {
       await verifyPayPassword(deps.db, user.id, parsed.data.payPassword, now);
       passed.add(c.req.raw);
     }

@@ -61,14 +61,14 @@ describe('register and login', () => {
 });
 
 describe('sessions', () => {
-  it('answers 401 for a missing, unknown or expired token', async () => {
+  it('answers 401 for a missing, unknown or expired token; one unused too long says so', async () => {
     expect((await s.call('user/details')).status).toBe(401);
     expect((await s.call('user/details', {}, { token: 'not-a-token' })).status).toBe(401);
     const { token } = await s.member();
     expect((await s.call('user/details', {}, { token })).status).toBe(200);
-    s.clock.advance(s.deps.config.TOKEN_TTL_HOURS * 3_600_000 + 1);
+    s.clock.advance(s.deps.config.SESSION_IDLE_DAYS * 86_400_000 + 1);
     const expired = await s.call('user/details', {}, { token });
-    expect([expired.status, expired.body.msg]).toEqual([401, 'error.unauthorized']);
+    expect([expired.status, expired.body.msg]).toEqual([401, 'error.session_idle']);
   });
 
   it('stores only a hash of the token', async () => {

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { clearAttempts, countAttempts, limits, refundAttempt } from '../auth/attempts.ts';
+import { sessionLife } from '../auth/session-life.ts';
 import { revokeSession } from '../auth/sessions.ts';
 import { createSession } from '../auth/tokens.ts';
 import { newInviteCode } from '../auth/invite-code.ts';
@@ -14,10 +15,9 @@ import { levelOf } from '../domain/level.ts';
 import { ApiError, fieldError } from '../http/errors.ts';
 import { isUniqueViolation, route } from '../http/route.ts';
 
-const ttlMs = (deps: Deps) => deps.config.TOKEN_TTL_HOURS * 3_600_000;
-
 export function authRoutes(app: Hono, deps: Deps) {
-  route(app, deps, 'user/register', async ({ body, db, now, ip }) => {
+  const life = sessionLife(deps.config);
+  route(app, deps, 'user/register', async ({ body, db, now, ip, hono }) => {
     // Counted before anything else, like every attempt: a flood of sign-ups from one address slows down.
     if (!(await countAttempts(db, [limits.registerSource(ip, deps.config.REGISTER_PER_HOUR)], now))) throw new ApiError('error.rate_limited');
     const code = body.inviteCode.toUpperCase();
@@ -36,14 +36,14 @@ export function authRoutes(app: Hono, deps: Deps) {
         await tx.insert(accounts).values({ userId: u.id });
         return u.id;
       });
-      return await createSession(db, id, now, ttlMs(deps));
+      return await createSession(db, id, now, life, hono.req.header('user-agent'));
     } catch (e) {
       if (isUniqueViolation(e)) throw fieldError('username', 'error.username_taken', 'error.username_taken');
       throw e;
     }
   });
 
-  route(app, deps, 'user/login', async ({ body, db, now, ip }) => {
+  route(app, deps, 'user/login', async ({ body, db, now, ip, hono }) => {
     const name = body.username.toLowerCase();
     // Source first, then this account from this source, then this account from everywhere (attempts.ts).
     const buckets = [limits.loginSource(ip), limits.loginAccountSource(name, ip), limits.loginAccount(name)];
@@ -53,7 +53,8 @@ export function authRoutes(app: Hono, deps: Deps) {
     if (!u || !good) throw new ApiError('error.name_or_password', undefined, 401);
     await clearAttempts(db, [limits.loginAccountSource(name, ip).bucket, limits.loginAccount(name).bucket]);
     await refundAttempt(db, limits.loginSource(ip).bucket);
-    return createSession(db, u.id, now, ttlMs(deps));
+    // Always a new token (createSession): one the request came with, signed in or planted, is never adopted.
+    return createSession(db, u.id, now, life, hono.req.header('user-agent'));
   });
 
   route(app, deps, 'user/logout', async ({ user, db }) => {

@@ -24,7 +24,7 @@ export async function seedMembers(db: Db, count: number, now: number): Promise<M
     if (!u) throw new Error(`member ${username} was not created`);
     await db.insert(accounts).values({ userId: u.id });
     await db.transaction((tx) => move(tx, { userId: u.id, type: 'adjust', available: toCents('100000.00'), ref: 'scale test funding', at: now }));
-    const { accessToken } = await createSession(db, u.id, now, 3_600_000);
+    const { accessToken } = await createSession(db, u.id, now, { idleMs: 3_600_000, maxMs: 3_600_000 });
     out.push({ id: u.id, username, token: accessToken });
   }
   return out;

@@ -16,11 +16,13 @@ import {
 } from './market.ts';
 import { limitsReq, limitsSetReq, limitsView } from './limits.ts';
 import { contactAck, contactReq, messages, messagesReq, sendReq, supportMessage } from './support.ts';
+import { sessionRevokeReq, signedInDevices } from './sessions.ts';
 import {
   balanceList, bindIdcardReq, depositReq, idcardStatus, inviteInfo, loginReq, refundReq, registerReq,
   rechargeAddress, rechargeAddressReq, resetPaypwdReq, resetPwdReq, reviewItem, saveBankReq, session,
   userDetails, userWallets, waterReq, waterRes, withdrawalReq,
 } from './user.ts';
+import { passkeyList, passkeyItem, passkeyLoginReq, registerOptionsRes, passkeyRegisterReq, removeReq, requestOptionsRes, stepUpReq } from './passkeys.ts';
 
 const empty = z.object({});
 const ok = z.object({ ok: z.literal(true) });
@@ -106,6 +108,18 @@ export const api = {
   'support/contact': publicPost(contactReq, contactAck, 'A visitor (no session) leaves a message and a way to answer; rate-limited per IP.'),
   // Session (the spec has no logout path): the server forgets the token, so a copy of it is useless.
   'user/logout': post(empty, ok, 'End this session on the server: its token stops working at once.'),
+  // Signed-in devices (decisions.md, the member's account): each answers my live sessions after it.
+  'user/sessions': post(empty, signedInDevices, 'My signed-in devices: browser and system, signed in and last active, and which one is this.'),
+  'user/session_revoke': post(sessionRevokeReq, signedInDevices, 'End one of my sessions by its id: its token answers 401 at once. Another member\'s id or an unknown one is not_found.'),
+  'user/session_revoke_others': post(empty, signedInDevices, 'End every session of mine but this one: their tokens answer 401 at once.'),
+  // Passkeys (decisions.md, the member's account): WebAuthn beside the password and the transaction password.
+  'passkey/list': post(empty, passkeyList, "My passkeys: each one's name, when it was added and when it was last used."),
+  'passkey/register_options': post(empty, registerOptionsRes, 'Options for the browser to create a passkey for me (a challenge good once, for 5 minutes).'),
+  'passkey/register': post(passkeyRegisterReq, passkeyItem, 'Add the passkey the browser created, under the name I gave it.'),
+  'passkey/remove': post(removeReq, ok, 'Remove one of my passkeys, confirmed with the login password or another passkey.'),
+  'passkey/login_options': publicPost(empty, requestOptionsRes, "Options for signing in with any passkey of this site (also the browser's autofill); a challenge good once."),
+  'passkey/login': publicPost(passkeyLoginReq, session, 'Exchange a passkey assertion for a new session, as user/login does for a password.'),
+  'passkey/stepup_options': post(stepUpReq, requestOptionsRes, 'Options to approve exactly this withdrawal, new transaction password or removal with a passkey; good once.'),
   // Limits on one's own trading (limits.ts): tighter at once, looser after 24 hours; order/create enforces them.
   'user/limits': post(limitsReq, limitsView, 'My trading limits in force, the looser changes waiting and when they take effect, and my day so far.'),
   'user/limits_set': post(limitsSetReq, limitsView, 'Set, raise or remove my loss and turnover limits, take a break, set the reality check; answers as user/limits.'),

@@ -9,6 +9,7 @@ import { parseCents } from '../shared/money.ts';
 import { buyReq, redeemReq } from './earn.ts';
 import { orderCreateReq } from './market.ts';
 import { fieldsOf } from './fields.ts';
+import { passkeyName, removeReq } from './passkeys.ts';
 import { bindIdcardReq, depositReq, loginReq, refundReq, registerReq, resetPaypwdReq, resetPwdReq, saveBankReq, withdrawalReq } from './user.ts';
 
 export interface FormSpec<F extends string, P extends ApiPath = ApiPath> {
@@ -248,4 +249,18 @@ export const orderForm = form({
     cycle: Number(v.cycle),
   }),
   limits: buyLimits,
+});
+
+/** A passkey's name, checked before the browser's ceremony starts, by the schema the server checks it with. */
+export function passkeyNameRefusal(name: string): FieldKey | ErrorKey | null {
+  const parsed = passkeyName.safeParse(name);
+  return parsed.success ? null : (fieldsOf(parsed.error)['_'] ?? 'field.invalid');
+}
+
+/** Removing a passkey with the login password: `id` is the passkey the sheet was opened for. */
+export const removePasskeyForm = form({
+  path: 'passkey/remove',
+  fields: ['id', 'loginPassword'],
+  schema: removeReq,
+  body: (v) => ({ id: Number(v.id), loginPassword: v.loginPassword }),
 });

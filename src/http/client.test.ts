@@ -36,11 +36,11 @@ describe('the one HTTP client: every failure reads as one ApiFailure', () => {
     expect([failure.status, failure.key, failure.fields]).toEqual([409, 'error.username_taken', { username: 'error.username_taken' }]);
   });
 
-  it('a 401 tells the caller which token it was sent with', async () => {
+  it('a 401 tells the caller which token it was sent with, and why', async () => {
     const { client, onUnauthorized } = clientAnswering(() => json(401, { code: 4010, msg: 'error.unauthorized' }));
     const failure = await failureOf(client.call('user/details'));
     expect([failure.status, failure.msg]).toEqual([401, 'error.unauthorized']);
-    expect(onUnauthorized).toHaveBeenCalledWith('tok');
+    expect(onUnauthorized).toHaveBeenCalledWith('tok', failure);
   });
 
   it('an answer without an error body is read by its status', async () => {

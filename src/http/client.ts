@@ -1,5 +1,5 @@
 import type { ApiPath, Envelope, Req, Res } from '../contract/api.ts';
-import { answerFailure, networkFailure, timeoutFailure } from './failure.ts';
+import { answerFailure, networkFailure, timeoutFailure, type ApiFailure } from './failure.ts';
 import { isAuthInBodyPath, isGetPath, isIdempotentPath, isMarketRead } from './paths.ts';
 
 /** What a call sends, as the boot script's early calls are keyed (`body`: the JSON payload, `{}` when none). */
@@ -37,8 +37,11 @@ export interface HttpClientOptions {
    * 304 answers that same data object. Otherwise they are POSTs like any other path.
    */
   readonly conditionalMarketReads?: boolean;
-  /** The server answered 401 to a request sent with `sentWith` (null: sent without a token). */
-  readonly onUnauthorized: (sentWith: string | null) => void;
+  /**
+   * The server answered 401 to a request sent with `sentWith` (null: sent without a token); `failure` says why
+   * (error.session_idle: unused too long; otherwise no such session).
+   */
+  readonly onUnauthorized: (sentWith: string | null, failure: ApiFailure) => void;
   /** An answer obtained before the client existed for exactly this request, or null (the page's early calls). */
   readonly early?: (request: SentRequest) => Promise<Response> | null;
   /** The clock `Answered` times are read on. Default `performance.now`. */
@@ -133,8 +136,9 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     }
     const json: unknown = await response.json().catch(() => null);
     if (!response.ok || !isSuccess(json)) {
-      if (response.status === 401) o.onUnauthorized(sentWith);
-      throw answerFailure(response.status, json);
+      const failure = answerFailure(response.status, json);
+      if (response.status === 401) o.onUnauthorized(sentWith, failure);
+      throw failure;
     }
     if (marketRead) hold(url, response.headers.get('etag'), json.data);
     o.onAnswer?.({ response, data: json.data, notModified: false, sentAt, receivedAt });

@@ -13,6 +13,7 @@ import {
   type SchedulerLike,
   Subject,
 } from 'rxjs';
+import type { ErrorKey } from '../contract/errors.ts';
 import type { ClockSample } from '../streams/inputs.ts';
 import { estimateClockOffset } from '../streams/estimate-clock-offset.ts';
 import type { ClockEstimate, PollState } from '../streams/messages.ts';
@@ -60,7 +61,7 @@ export function createHub(deps: HubDeps) {
   const clock$ = new BehaviorSubject<ClockEstimate | null>(null);
   samples$.pipe(estimateClockOffset()).subscribe(clock$);
 
-  let unauthorized: (() => void) | null = null;
+  let unauthorized: ((reason: ErrorKey) => void) | null = null;
   /** One redirect per token: the polls keep failing with it until the app signs in again. */
   let reportedToken: string | null | undefined;
 
@@ -69,14 +70,14 @@ export function createHub(deps: HubDeps) {
     session: () => session$.value,
     now: () => scheduler.now(),
     onSample: (sample) => samples$.next(sample),
-    onUnauthorized: (sentWith) => {
+    onUnauthorized: (sentWith, failure) => {
       const token = session$.value.token;
       // A request sent without a token (a member-only poll that started before the page's session arrived) or
       // with a token since replaced says nothing about the current session: its poll asks again with the new one.
       if (sentWith === null || sentWith !== token || reportedToken === token) return;
       reportedToken = token;
       try {
-        const result: unknown = unauthorized?.();
+        const result: unknown = unauthorized?.(failure.msg);
         if (result instanceof Promise) result.catch(() => undefined);
       } catch {
         // The page is gone.
@@ -131,7 +132,7 @@ export function createHub(deps: HubDeps) {
     refreshNow(): void {
       refreshNow$.next();
     },
-    onUnauthorized(handler: (() => void) | null): void {
+    onUnauthorized(handler: ((reason: ErrorKey) => void) | null): void {
       unauthorized = handler;
     },
     /** One shared poll per key; a session change asks every poll again at once. */

@@ -20,6 +20,7 @@ import { applyQuotes } from '../streams/apply-quotes.ts';
 import { createSubscriptions, type Callback } from './subscriptions.ts';
 import { quoteDeltas, tapeDeltas, turnoverFeed } from './turnover.ts';
 import type { Order, ProductSummary } from '../contract/market.ts';
+import type { ErrorKey } from '../contract/errors.ts';
 
 /** With a status stream merged in, a panel knows when to show its stale or reconnecting mark. */
 const withStatus = <M, T>(deltas$: Observable<M>, poll$: Observable<PollState<T>>, periodMs: number, hub: ReturnType<typeof createHub>) =>
@@ -91,8 +92,8 @@ export function createMarketApi(deps: MarketApiDeps) {
     setVisible(visible: boolean): void {
       hub.setVisible(visible);
     },
-    /** Called (once per token) when the server answers 401, so the app can go to /login. */
-    setUnauthorizedHandler(handler: (() => void) | null): void {
+    /** Called (once per token) when the server answers 401, with its reason, so the app can go to /login. */
+    setUnauthorizedHandler(handler: ((reason: ErrorKey) => void) | null): void {
       hub.onUnauthorized(handler);
     },
     /** The order/create answer: it enters the order store at once, and every screen showing orders gets it. */

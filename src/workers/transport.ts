@@ -1,5 +1,6 @@
 import type { ApiPath, Envelope, Req, Res } from '../contract/api.ts';
 import { createHttpClient, type CallOptions } from '../http/client.ts';
+import type { ApiFailure } from '../http/failure.ts';
 import type { ClockSample } from '../streams/inputs.ts';
 import type { Session } from './messages.ts';
 
@@ -10,8 +11,8 @@ export interface TransportDeps {
   readonly now: () => number;
   /** Every answer that carries the server's time becomes one clock sample. */
   readonly onSample: (sample: ClockSample) => void;
-  /** The server answered 401 to a request sent with `sentWith` (null: sent without a token). */
-  readonly onUnauthorized: (sentWith: string | null) => void;
+  /** The server answered 401 to a request sent with `sentWith` (null: sent without a token), for `failure`'s reason. */
+  readonly onUnauthorized: (sentWith: string | null, failure: ApiFailure) => void;
 }
 
 /** A money path's Idempotency-Key: the same key for a retry of the same submission. */

@@ -1,4 +1,4 @@
-import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Money columns are bigint minor units (cents of the account currency); see src/shared/money.ts. */
 const cents = (name: string) => bigint(name, { mode: 'bigint' });
@@ -19,12 +19,19 @@ export const users = pgTable('users', {
   createdAt: ms('created_at').notNull().defaultNow(),
 });
 
+/** A signed-in device. expires_at moves with use (migration 0015, server/auth/session-life.ts). */
 export const sessions = pgTable('sessions', {
   tokenHash: text('token_hash').primaryKey(),
   userId: integer('user_id').notNull().references(() => users.id),
   createdAt: ms('created_at').notNull().defaultNow(),
   expiresAt: ms('expires_at').notNull(),
-}, (t) => [index('sessions_user').on(t.userId)]);
+  /** What the member names the session by (user/session_revoke): never the token's hash. */
+  publicId: uuid('public_id').notNull().defaultRandom(),
+  /** "Chrome 131", "Android 14": parsed from the User-Agent at sign-in; '' when it said nothing we know. */
+  browser: text('browser').notNull().default(''),
+  os: text('os').notNull().default(''),
+  lastActiveAt: ms('last_active_at').notNull().defaultNow(),
+}, (t) => [index('sessions_user').on(t.userId), uniqueIndex('sessions_public_id').on(t.publicId)]);
 
 /** One account per member in the account currency. balance = available + frozen. */
 export const accounts = pgTable('accounts', {

@@ -81,6 +81,13 @@ describe('api client: errors', () => {
     const { client, onUnauthorized } = setup({ 'user/details': () => fail(401, 4010, 'error.unauthorized') });
     await expect(client.call('user/details')).rejects.toEqual({ code: 4010, msg: 'error.unauthorized' });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).toHaveBeenCalledWith('error.unauthorized');
+  });
+
+  it('on a 401 for a session unused too long tells the app that reason', async () => {
+    const { client, onUnauthorized } = setup({ 'user/details': () => fail(401, 4018, 'error.session_idle') });
+    await expect(client.call('user/details')).rejects.toEqual({ code: 4018, msg: 'error.session_idle' });
+    expect(onUnauthorized).toHaveBeenCalledWith('error.session_idle');
   });
 
   it('rejects any other error with the response data, field errors included', async () => {

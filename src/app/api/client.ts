@@ -1,3 +1,4 @@
+import type { ErrorKey } from '../../contract/errors.ts';
 import { createHttpClient, type HttpClient } from '../../http/client.ts';
 import { isIdempotentPath } from '../../http/paths.ts';
 import { takeEarlyAnswer } from './earlyAnswers.ts';
@@ -11,8 +12,8 @@ export interface ApiClientOptions {
   readonly token: () => string | null;
   /** The stored language code, read on every call. */
   readonly lang: () => string;
-  /** A 401 answer: the app clears the session and goes to /login. */
-  readonly onUnauthorized: () => void;
+  /** A 401 answer, and its reason (error.session_idle, or error.unauthorized): the app clears the session and goes to /login. */
+  readonly onUnauthorized: (reason: ErrorKey) => void;
 }
 
 /** The page's client: the one HTTP client (src/http/client.ts), taking the boot script's early answers first. */
@@ -34,7 +35,7 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
     timeoutMs: o.timeout,
     token: o.token,
     lang: o.lang,
-    onUnauthorized: () => o.onUnauthorized(),
+    onUnauthorized: (_sentWith, failure) => o.onUnauthorized(failure.msg),
     early: takeEarlyAnswer,
   });
   return {

@@ -1,14 +1,15 @@
 import { proxy, wrap, type Remote } from 'comlink';
+import type { ErrorKey } from '../../contract/errors.ts';
 import type { MarketWorkerApi } from '../../workers/api.ts';
 
 export type MarketWorker = Remote<MarketWorkerApi>;
 
 let instance: MarketWorker | null = null;
 /** The worker reports a 401 through one proxy made at start; the app points it at its current handler. */
-let unauthorizedTarget: () => void = () => undefined;
+let unauthorizedTarget: (reason: ErrorKey) => void = () => undefined;
 
-/** Points the worker's 401 report at the app's login redirect (the latest caller wins). */
-export function setUnauthorizedTarget(handler: () => void): void {
+/** Points the worker's 401 report (and its reason) at the app's login redirect (the latest caller wins). */
+export function setUnauthorizedTarget(handler: (reason: ErrorKey) => void): void {
   unauthorizedTarget = handler;
 }
 
@@ -27,7 +28,7 @@ export function marketWorker(): MarketWorker {
  * requests their fake API answers (src/workers/testing/relay.worker.ts).
  */
 export function adoptMarketWorker(api: MarketWorker): MarketWorker {
-  void api.setUnauthorizedHandler(proxy(() => unauthorizedTarget()));
+  void api.setUnauthorizedHandler(proxy((reason: ErrorKey) => unauthorizedTarget(reason)));
   const forwardVisibility = (): void => void api.setVisible(document.visibilityState === 'visible');
   document.removeEventListener('visibilitychange', visibilityListener);
   visibilityListener = forwardVisibility;

@@ -4,6 +4,7 @@ import { useNavigate } from '../router/navigation.tsx';
 import { apiBase } from '../config/env.ts';
 import { langAtom } from '../state/language.ts';
 import { tokenAtom } from '../state/session.ts';
+import { authPath, IDLE } from '../router/returnTo.ts';
 import { marketWorker, setUnauthorizedTarget, type MarketWorker } from './marketWorker.ts';
 
 /**
@@ -24,9 +25,10 @@ export function useMarketWorker(): MarketWorker {
   }, [worker, token, lang]);
 
   useEffect(() => {
-    setUnauthorizedTarget(() => {
+    setUnauthorizedTarget((reason) => {
       setToken(null);
-      void navigate('/login');
+      // A session that went unused too long says so on the login screen, as the page's own client has it.
+      void navigate(reason === 'error.session_idle' ? authPath('/login', '/', IDLE) : '/login');
     });
   }, [setToken, navigate]);
 

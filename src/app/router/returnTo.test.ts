@@ -16,6 +16,7 @@ describe('returnTo', () => {
   it('builds the login link with next and, after a 401, expired', () => {
     expect(authPath('/login', '/xq?id=3')).toBe('/login?next=%2Fxq%3Fid%3D3');
     expect(authPath('/login', '/wallet', true)).toBe('/login?next=%2Fwallet&expired=1');
+    expect(authPath('/login', '/devices', 'idle')).toBe('/login?next=%2Fdevices&expired=idle');
     expect(authPath('/reg', '/')).toBe('/reg');
   });
 });

@@ -11,8 +11,8 @@ resetBrowserState();
 guardConsole();
 
 describe('router', () => {
-  it('has the 24 paths of the spec, and /limits', () => {
-    expect(Object.values(screenPaths)).toHaveLength(25);
+  it("has the 24 paths of the spec, and the member account's own", () => {
+    expect(Object.values(screenPaths)).toHaveLength(24 + ['/passkeys', '/devices', '/limits'].length);
   });
 
   it.each(screenKeys)('renders %s by direct link, with the tab bar only on tab screens', async (key) => {

@@ -24,7 +24,9 @@ export const screenPaths = {
   bz: '/bz',
   bz2: '/bz2',
   orderrecord: '/orderrecord',
-  // Beyond the spec: the member's account (decisions.md).
+  // The member's account, beyond the spec's 24 (decisions.md).
+  passkeys: '/passkeys',
+  devices: '/devices',
   limits: '/limits',
 } as const;
 

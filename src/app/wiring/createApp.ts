@@ -7,7 +7,7 @@ import { DEFAULT_LANG, intlLocale, isLang } from '../i18n/languages.ts';
 import { createAppRouter, type AppRouter } from '../router/appRouter.ts';
 import { createConfigLoader, rememberedConfig } from '../router/configLoader.ts';
 import { lazyScreens } from './lazyScreens.ts';
-import { authPath } from '../router/returnTo.ts';
+import { authPath, IDLE } from '../router/returnTo.ts';
 import { langAtom } from '../state/language.ts';
 import { tokenAtom } from '../state/session.ts';
 import { LANG_KEY, readItem, TOKEN_KEY } from '../storage/local.ts';
@@ -46,14 +46,15 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       const stored = readItem(LANG_KEY);
       return isLang(stored) ? stored : DEFAULT_LANG;
     },
-    onUnauthorized: () => {
-      // Say "session expired" only when there was a session; come back here after the next login.
-      const hadSession = store.get(tokenAtom) !== null;
+    onUnauthorized: (reason) => {
+      // Say "session expired" (or, when it went unused too long, that) only when there was a session; come back
+      // here after the next login.
+      const ended = store.get(tokenAtom) !== null && (reason === 'error.session_idle' ? IDLE : true);
       store.set(tokenAtom, null);
       const here = router?.state.route?.location;
       // Parallel calls can all answer 401: the first one decides where to go (and whether to say "expired").
       if (!router || here?.pathname === '/login' || router.state.pending?.pathname === '/login') return;
-      void router.navigate(authPath('/login', here ? `${here.pathname}${here.search}` : '/', hadSession));
+      void router.navigate(authPath('/login', here ? `${here.pathname}${here.search}` : '/', ended));
     },
   });
   router = createAppRouter({

@@ -29,6 +29,8 @@ export const lazyScreens: Readonly<Record<ScreenKey | 'notfound', Load>> = {
   bz: () => import('../screens/help/HelpCentreScreen.tsx').then((m) => m.HelpCentreScreen),
   bz2: () => import('../screens/refund/RefundRequestScreen.tsx').then((m) => m.RefundRequestScreen),
   orderrecord: () => import('../screens/orders/OrderRecordScreen.tsx').then((m) => m.OrderRecordScreen),
+  devices: () => import('../screens/devices/DevicesScreen.tsx').then((m) => m.DevicesScreen),
+  passkeys: () => import('../screens/passkeys/PasskeysScreen.tsx').then((m) => m.PasskeysScreen),
   limits: () => import('../screens/limits/LimitsScreen.tsx').then((m) => m.LimitsScreen),
   notfound: () => import('../screens/not-found/NotFoundScreen.tsx').then((m) => m.NotFoundScreen),
 };

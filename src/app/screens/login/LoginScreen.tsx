@@ -7,15 +7,16 @@ import { FormAlert } from '../../forms/FormAlert.tsx';
 import { TextField } from '../../forms/TextField.tsx';
 import { useForm } from '../../forms/useForm.ts';
 import { useSignIn } from '../../hooks/useSignIn.ts';
-import { authPath, EXPIRED_PARAM, NEXT_PARAM, safeNext } from '../../router/returnTo.ts';
+import { authPath, EXPIRED_PARAM, IDLE, NEXT_PARAM, safeNext } from '../../router/returnTo.ts';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';
+import { PasskeySignIn } from './PasskeySignIn.tsx';
 
 export function LoginScreen() {
   const { t, i18n } = useTranslation();
   const client = useApi();
   const signIn = useSignIn();
   const [params] = useSearchParams();
-  const expired = params.get(EXPIRED_PARAM) === '1';
+  const expired = params.get(EXPIRED_PARAM);
   const next = safeNext(params.get(NEXT_PARAM));
   const form = useForm({
     fields: loginForm.fields,
@@ -30,11 +31,13 @@ export function LoginScreen() {
 
   return (
     <form className="panel form" noValidate onSubmit={(e) => void form.onSubmit(e)}>
-      {expired ? <p className="notice">{t('auth.session_expired')}</p> : null}
-      <TextField label={t('label.username')} name="username" autoComplete="username" autoCapitalize="none" value={form.values.username} onValue={form.set('username')} error={error(form.errors.username)} />
+      {expired ? <p className="notice">{t(expired === IDLE ? 'error.session_idle' : 'auth.session_expired')}</p> : null}
+      {/* "webauthn": where the browser offers it, the member's passkeys are among this field's suggestions. */}
+      <TextField label={t('label.username')} name="username" autoComplete="username webauthn" autoCapitalize="none" value={form.values.username} onValue={form.set('username')} error={error(form.errors.username)} />
       <TextField label={t('label.password')} name="password" type="password" autoComplete="current-password" value={form.values.password} onValue={form.set('password')} error={error(form.errors.password)} />
       <FormAlert messageKey={form.formError} />
       <SubmitButton pending={form.pending} label={t('auth.login')} />
+      <PasskeySignIn />
       <p className="form__links">
         <span>{t('auth.no_account')}</span> <Link to={authPath('/reg', next)}>{t('auth.register')}</Link>
       </p>

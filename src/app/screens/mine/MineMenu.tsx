@@ -11,7 +11,7 @@ import { ThemeSwitch } from './ThemeSwitch.tsx';
 export const mineGroups = [
   { id: 'account', screens: ['orderrecord', 'record', 'yqhy', 'limits'] },
   { id: 'wallet', screens: ['wallet', 'recharge', 'withdraw', 'runningwater', 'bindBankCard'] },
-  { id: 'security', screens: ['realname', 'loginpassword', 'txpassword'] },
+  { id: 'security', screens: ['realname', 'loginpassword', 'txpassword', 'passkeys', 'devices'] },
   { id: 'support', screens: ['kf', 'bz', 'bz2'] },
   { id: 'settings', screens: ['lang'] },
 ] as const satisfies readonly { id: string; screens: readonly ScreenKey[] }[];

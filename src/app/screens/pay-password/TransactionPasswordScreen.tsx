@@ -11,6 +11,9 @@ import { MemberScreen } from '../../money/MemberScreen.tsx';
 import { useMemberCall } from '../../money/useMemberCall.ts';
 import { showToastAtom } from '../../state/toast.ts';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';
+import { AlternateSubmitButton, useAlternateSubmit } from '../../forms/AlternateSubmit.tsx';
+import { signWithPasskey } from '../../hooks/passkeyCeremony.ts';
+import { useHasPasskey } from '../../money/useHasPasskey.ts';
 
 export function TransactionPasswordScreen() {
   return (
@@ -24,27 +27,44 @@ function TransactionPassword() {
   const { t } = useTranslation();
   // user/details says whether a password is set, which decides how the member proves it is them.
   const details = useMemberCall('details', (c) => c.call('user/details').then((r) => r.data.hasPayPassword));
+  // A change may be confirmed with a passkey instead of the current PIN.
+  const passkey = useHasPasskey();
   const s = details.state;
   if (s?.status === 'error') return <LoadFailure failure={s.failure} onRetry={details.reload} />;
   if (s?.status !== 'ok') return <p className="muted">{t('app.loading')}</p>;
   // Keyed by mode: after the first set, the form comes back empty in "change" mode.
-  return <PayPasswordForm key={String(s.data)} changing={s.data} onDone={details.reload} />;
+  return <PayPasswordForm key={String(s.data)} changing={s.data} passkey={passkey} onDone={details.reload} />;
 }
 
 /** Both modes' fields; each mode checks and sends its own three (src/contract/forms.ts). */
 const payPasswordFields = ['loginPassword', 'oldPayPassword', 'newPayPassword', 'confirmPayPassword'] as const;
 
-function PayPasswordForm({ changing, onDone }: { readonly changing: boolean; readonly onDone: () => void }) {
+interface FormProps {
+  readonly changing: boolean;
+  /** Offer a passkey in place of the current PIN. */
+  readonly passkey: boolean;
+  readonly onDone: () => void;
+}
+
+function PayPasswordForm({ changing, passkey, onDone }: FormProps) {
   const { t, i18n } = useTranslation();
   const spec = changing ? changePayPasswordForm : setPayPasswordForm;
   const client = useApi();
   const toast = useSetAtom(showToastAtom);
+  const viaPasskey = useAlternateSubmit();
   const form = useForm({
     fields: payPasswordFields,
     initial: { loginPassword: '', oldPayPassword: '', newPayPassword: '', confirmPayPassword: '' },
-    validate: (v) => contractFieldErrors(i18n, spec, v),
+    validate: (v) => contractFieldErrors(i18n, spec, v, viaPasskey.active.current ? { only: ['newPayPassword', 'confirmPayPassword'] } : {}),
     submit: async (v) => {
-      await client.call(spec.path, spec.body(v));
+      if (viaPasskey.active.current) {
+        // The passkey approves exactly this new PIN, once.
+        const { options } = (await client.call('passkey/stepup_options', { purpose: 'pay_password', newPayPassword: v.newPayPassword })).data;
+        const approval = await signWithPasskey(options);
+        await client.call('user/reset_paypwd', { passkey: approval, newPayPassword: v.newPayPassword, confirmPayPassword: v.confirmPayPassword });
+      } else {
+        await client.call(spec.path, spec.body(v));
+      }
       // A first PIN is set, not reset: say what actually happened.
       toast(changing ? 'msg.reset_ok' : 'msg.pin_set');
       onDone();
@@ -64,6 +84,9 @@ function PayPasswordForm({ changing, onDone }: { readonly changing: boolean; rea
       <TextField {...digits} label={t('paypwd.confirmPayPassword')} name="confirmPayPassword" value={form.values.confirmPayPassword} onValue={form.set('confirmPayPassword')} error={error(form.errors.confirmPayPassword)} />
       <FormAlert messageKey={form.formError} />
       <SubmitButton pending={form.pending} label={t('paypwd.submit')} />
+      {changing && passkey ? (
+        <AlternateSubmitButton pending={form.pending} label={t('passkeys.confirm_with')} onClick={(e) => void viaPasskey.submit(form.onSubmit, e)} />
+      ) : null}
     </form>
   );
 }

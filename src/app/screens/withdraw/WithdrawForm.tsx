@@ -16,10 +16,14 @@ import { SelectField } from '../../forms/SelectField.tsx';
 import { useAppConfig } from '../../hooks/useAppConfig.ts';
 import { showToastAtom } from '../../state/toast.ts';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';
+import { AlternateSubmitButton, useAlternateSubmit } from '../../forms/AlternateSubmit.tsx';
+import { signWithPasskey } from '../../hooks/passkeyCeremony.ts';
 
 type Address = Res<'user/getUserWallets'>['addresses'][number];
 interface Props {
   readonly addresses: readonly Address[];
+  /** The member has a passkey this browser can use: offer it beside the PIN. */
+  readonly passkey: boolean;
   readonly onDone: () => void;
 }
 
@@ -30,7 +34,7 @@ const fixes: Partial<Record<string, { to: string; label: string }>> = {
   'error.pay_password_unset': { to: '/txpassword', label: 'withdraw.set_password' },
 };
 
-export function WithdrawForm({ addresses, onDone }: Props) {
+export function WithdrawForm({ addresses, passkey, onDone }: Props) {
   const { t, i18n } = useTranslation();
   const client = useApi();
   const config = useAppConfig();
@@ -39,14 +43,30 @@ export function WithdrawForm({ addresses, onDone }: Props) {
   const [method, setMethod] = useState<'bank' | 'trc20'>('bank');
   const min = config?.minWithdraw ?? null;
   const spec = method === 'bank' ? bankWithdrawalForm : trcWithdrawalForm;
+  // Confirming with a passkey instead of the PIN: the PIN field is not asked for then.
+  const viaPasskey = useAlternateSubmit();
   const form = useForm({
     fields: spec.fields,
     initial: { amount: '', payPassword: '', addressId: '' },
-    validate: (v) => contractFieldErrors(i18n, spec, v, { prompts: { payPassword: 'prompt.withdrawPassword' }, known: { minAmount: min } }),
+    validate: (v) =>
+      contractFieldErrors(i18n, spec, v, {
+        prompts: { payPassword: 'prompt.withdrawPassword' },
+        known: { minAmount: min },
+        ...(viaPasskey.active.current ? { only: ['amount', 'addressId'] as const } : {}),
+      }),
     submit: async (v) => {
       // Spec 7: a bank withdrawal goes to wallet/bankWithdrawal, a TRC20 one to wallet/trcWithdrawal (the spec's path).
       const body = spec.body(v);
-      await client.call(spec.path, body, { idempotencyKey: submission.keyFor(body) });
+      if (viaPasskey.active.current) {
+        // The passkey approves exactly this amount to exactly this destination, once (server/passkeys/binding.ts).
+        const request = { paymethod: body.paymethod, amount: body.amount, ...(body.addressId === undefined ? {} : { addressId: body.addressId }) };
+        const { options } = (await client.call('passkey/stepup_options', { purpose: 'withdrawal', ...request })).data;
+        const approved = { ...request, passkey: await signWithPasskey(options) };
+        // One key for the request whatever signs it: a retry approved again is still this one withdrawal.
+        await client.call(spec.path, approved, { idempotencyKey: submission.keyFor(request) });
+      } else {
+        await client.call(spec.path, body, { idempotencyKey: submission.keyFor(body) });
+      }
       submission.done();
       toast('msg.withdraw_submitted');
       onDone();
@@ -98,6 +118,9 @@ export function WithdrawForm({ addresses, onDone }: Props) {
         </Link>
       ) : null}
       <SubmitButton pending={form.pending} label={t('withdraw.submit')} />
+      {passkey ? (
+        <AlternateSubmitButton pending={form.pending} label={t('passkeys.confirm_with')} onClick={(e) => void viaPasskey.submit(form.onSubmit, e)} />
+      ) : null}
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { useLang } from '../../hooks/useLang.ts';
 import { formatMoney } from '../../format/index.ts';
 import { MemberScreen } from '../../money/MemberScreen.tsx';
 import { ReviewList } from '../../money/ReviewList.tsx';
+import { useHasPasskey } from '../../money/useHasPasskey.ts';
 import { useMemberCall } from '../../money/useMemberCall.ts';
 import { useBalances } from '../../balances/useBalances.ts';
 import { WithdrawForm } from './WithdrawForm.tsx';
@@ -22,6 +23,7 @@ function Withdraw() {
   const lang = useLang();
   const balance = useBalances();
   const wallets = useMemberCall('wallets', (c) => c.call('user/getUserWallets').then((r) => r.data));
+  const passkey = useHasPasskey();
   // Each success empties the form (a new key); the balances follow by themselves (every money path refreshes the store).
   const [done, setDone] = useState(0);
   const b = balance.state;
@@ -39,6 +41,7 @@ function Withdraw() {
       <WithdrawForm
         key={done}
         addresses={wallets.state?.status === 'ok' ? wallets.state.data.addresses : []}
+        passkey={passkey}
         onDone={onDone}
       />
       {b?.status === 'ok' ? (
