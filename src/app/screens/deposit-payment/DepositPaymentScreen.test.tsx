@@ -4,6 +4,7 @@ import { guardConsole } from '../../testing/consoleGuard.ts';
 import { fail, ok, type Reply } from '../../testing/fakeApi.ts';
 import { balanceList, expectUsableOnPhone, goodAddress, moneyHandlers, pngFile, signIn } from '../../testing/moneyFixtures.ts';
 import { renderApp } from '../../testing/renderApp.tsx';
+import { formatDateTime } from '../../format/index.ts';
 import { resetBrowserState } from '../../testing/reset.ts';
 
 resetBrowserState();
@@ -19,6 +20,25 @@ const handlers = {
 };
 
 describe('/recharge2', () => {
+  it('on a break the member took, says so, until when, and leads to the limits: no address to send money to', async () => {
+    signIn();
+    const until = 1_700_000_000_000 + 7 * 86_400_000;
+    const limits = {
+      timeZone: { value: 'UTC', next: null }, lossLimit: { value: null, next: null }, turnoverLimit: { value: null, next: null },
+      breakUntil: { value: until, next: null }, realityMinutes: { value: 60, next: null },
+      today: { day: '2023-11-14', turnover: '0.00', net: '0.00', open: '0.00', loss: '0.00', firstTradeAt: null }, serverTime: 1_700_000_000_000,
+    };
+    const { screen } = await renderApp('/recharge2?method=trc20&amount=150.50', {
+      ...handlers,
+      'wallet/getRechargeAddress': () => fail(400, 4250, 'error.limit_break'),
+      'user/limits': () => ok(limits),
+    });
+    await expect.element(screen.getByText(en.error.limit_break)).toBeVisible();
+    await expect.element(screen.getByText(en.limits.refusal_break.replace('{{when}}', formatDateTime(until, 'en')), { exact: false })).toBeVisible();
+    await expect.element(screen.getByRole('link', { name: en.limits.ticket_link })).toHaveAttribute('href', '/limits');
+    expect(screen.getByText(goodAddress).elements()).toEqual([]);
+  });
+
   it('shows the TRC20 address with a QR code, copies it and saves the QR as a PNG', async () => {
     signIn();
     const { api, screen } = await renderApp('/recharge2?method=trc20&amount=150.50', handlers);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from '../../router/navigation.tsx';
 import type { ReviewItem } from '../../../contract/user.ts';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
+import { isLimitRefusal, LimitRefusal } from '../limits/LimitRefusal.tsx';
 import { MemberScreen } from '../../money/MemberScreen.tsx';
 import { useMemberCall } from '../../money/useMemberCall.ts';
 import { readDepositStep } from '../../money/depositStep.ts';
@@ -44,6 +45,7 @@ function Payee({ method, amount, onSubmitted }: { method: 'bank' | 'trc20'; amou
     <>
       {s?.status === 'ok' ? <PayeeDetails payee={s.data} amount={amount} /> : null}
       {s?.status === 'error' ? <LoadFailure failure={s.failure} onRetry={payee.reload} /> : null}
+      {s?.status === 'error' && isLimitRefusal(s.failure.msg) ? <LimitRefusal refusal={s.failure.msg} /> : null}
       {s?.status === 'ok' ? <DepositProof method={method} amount={amount} onSubmitted={onSubmitted} /> : null}
     </>
   );

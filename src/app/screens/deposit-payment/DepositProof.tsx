@@ -9,6 +9,7 @@ import { localFailure } from '../../../http/failure.ts';
 import { useApi } from '../../api/apiContext.ts';
 import { contractFieldErrors } from '../../forms/fieldErrors.ts';
 import { FormAlert } from '../../forms/FormAlert.tsx';
+import { isLimitRefusal, LimitRefusal } from '../limits/LimitRefusal.tsx';
 import { TextField } from '../../forms/TextField.tsx';
 import { useForm } from '../../forms/useForm.ts';
 import { compressPhoto, isAcceptedPhoto } from '../../money/compressPhoto.ts';
@@ -79,6 +80,7 @@ export function DepositProof({ method, amount, onSubmitted }: Props) {
         error={form.errors.receipt ? t(form.errors.receipt) : undefined}
       />
       <FormAlert messageKey={form.formError} />
+      {isLimitRefusal(form.formError) ? <LimitRefusal refusal={form.formError} /> : null}
       <SubmitButton pending={form.pending} label={t('deposit.submit')} />
     </form>
   );
