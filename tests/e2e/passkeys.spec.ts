@@ -23,10 +23,20 @@ async function addAuthenticator(page: Page) {
   return { credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials };
 }
 
-async function logOut(page: Page) {
+/**
+ * Logs out from Mine. The login screen it lands on may sign straight back in through the passkey autofill (the
+ * virtual authenticator answers at once), so what is awaited is the old token leaving storage and the server
+ * refusing it, never a moment with no token at all.
+ */
+async function logOut(page: Page, request: APIRequestContext) {
   await page.goto(`${site}/my`);
+  const old = (await page.evaluate(() => localStorage.getItem('accessToken'))) ?? '';
+  expect(old).not.toBe('');
+  const loggedOut = page.waitForResponse((r) => r.url().endsWith('/api/user/logout'));
   await page.getByRole('button', { name: 'Log out' }).click();
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+  expect((await loggedOut).ok()).toBe(true);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).not.toBe(old);
+  expect((await request.post('/api/user/details', { data: {}, headers: { Authorization: old } })).status()).toBe(401);
 }
 
 /** A member with a transaction password, a bank card, two TRC20 addresses and 500.00 from the operator. */
@@ -91,7 +101,7 @@ test('add a passkey, sign out, sign in with it; approve a withdrawal with it; re
   // Signed out, then in again with the passkey alone: the browser's autofill offers it with the username field's
   // suggestions (conditional mediation), and the virtual authenticator picks it as the member would.
   const tokenNow = () => page.evaluate(() => localStorage.getItem('accessToken'));
-  await logOut(page);
+  await logOut(page, request);
   await page.goto(`${site}/login`);
   await expect(page.getByLabel('Username', { exact: true })).toHaveAttribute('autocomplete', 'username webauthn');
   await expect.poll(tokenNow).not.toBeNull();
@@ -100,7 +110,7 @@ test('add a passkey, sign out, sign in with it; approve a withdrawal with it; re
   expect(viaAutofill).not.toBe(m.token);
 
   // A browser without that autofill: the button beside the password form.
-  await logOut(page);
+  await logOut(page, request);
   await page.addInitScript(() => {
     Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', { value: () => Promise.resolve(false) });
   });
