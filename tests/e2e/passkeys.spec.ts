@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page, Request } from '@playwright/test';
+import type { APIRequestContext, Page, Request, Route } from '@playwright/test';
 import { trc20AddressOf } from '../../src/shared/trc20.ts';
 import { findOverflow, seriousAxeViolations } from './layout-checks.ts';
 import { api, operator } from './market-support.ts';
@@ -37,6 +37,22 @@ async function logOut(page: Page, request: APIRequestContext) {
   expect((await loggedOut).ok()).toBe(true);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).not.toBe(old);
   expect((await request.post('/api/user/details', { data: {}, headers: { Authorization: old } })).status()).toBe(401);
+}
+
+/**
+ * Holds the sign-in options the login screen asks for its passkey autofill, until the answer's `release()`. The
+ * requests of pages left meanwhile are gone, and continuing them fails quietly.
+ */
+async function holdAutofillOptions(page: Page): Promise<{ release: () => Promise<void> }> {
+  const path = '**/api/passkey/login_options';
+  const held: Route[] = [];
+  await page.route(path, (route) => void held.push(route));
+  return {
+    async release() {
+      await page.unroute(path);
+      for (const route of held) await route.continue().catch(() => undefined);
+    },
+  };
 }
 
 /** A member with a transaction password, a bank card, two TRC20 addresses and 500.00 from the operator. */
@@ -99,21 +115,27 @@ test('add a passkey, sign out, sign in with it; approve a withdrawal with it; re
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
   // Signed out, then in again with the passkey alone: the browser's autofill offers it with the username field's
-  // suggestions (conditional mediation), and the virtual authenticator picks it as the member would.
+  // suggestions (conditional mediation), and the virtual authenticator picks it as the member would. The login
+  // screen's options for that autofill are held until the signed-out screen has been looked at: the virtual
+  // authenticator answers at once, and would otherwise sign straight back in.
   const tokenNow = () => page.evaluate(() => localStorage.getItem('accessToken'));
+  const autofill = await holdAutofillOptions(page);
   await logOut(page, request);
+  await expect.poll(tokenNow).toBeNull();
   await page.goto(`${site}/login`);
   await expect(page.getByLabel('Username', { exact: true })).toHaveAttribute('autocomplete', 'username webauthn');
+  await autofill.release();
   await expect.poll(tokenNow).not.toBeNull();
   await expect(page).toHaveURL(`${site}/`);
   const viaAutofill = (await tokenNow()) ?? '';
   expect(viaAutofill).not.toBe(m.token);
 
   // A browser without that autofill: the button beside the password form.
-  await logOut(page, request);
   await page.addInitScript(() => {
     Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', { value: () => Promise.resolve(false) });
   });
+  await logOut(page, request);
+  await expect.poll(tokenNow).toBeNull();
   await page.goto(`${site}/login`);
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(toast(page)).toHaveText('Successful Login');
