@@ -70,7 +70,7 @@ export function PasskeySignIn() {
   };
   return (
     <div className="form">
-      <p className="muted">{t('passkeys.or')}</p>
+      <p className="muted form__or">{t('passkeys.or')}</p>
       <button type="button" className="button button--ghost button--block" disabled={pending} onClick={() => void onClick()}>
         {pending ? t('auth.submitting') : t('passkeys.sign_in')}
       </button>
