@@ -72,6 +72,18 @@ export async function readInput(c: Context, method: 'GET' | 'POST', path: string
   return input;
 }
 
+/**
+ * A POST body as route() will see it (read once, memoised), for a gate that runs before the route: undefined when
+ * route() would refuse it, which then answers that itself.
+ */
+export async function gateInput(c: Context, path: string): Promise<unknown> {
+  try {
+    return await readInput(c, 'POST', path);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The input as the schema's output, or the translated validation error (field by field) thrown. */
 export function validInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);

@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/core.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
-import { readInput } from '../http/route.ts';
+import { gateInput } from '../http/route.ts';
 import { PAY_PASSWORD_LOCK_MS, PAY_PASSWORD_MAX_FAILS } from './limits.ts';
 
 type Outcome = 'ok' | 'wrong' | 'locked' | 'unset';
@@ -78,7 +78,7 @@ export function payPasswordGate(app: Hono, deps: Deps, path: GatedPath): void {
     if (c.req.method !== 'POST') return next();
     const now = deps.clock.now();
     const user = await findSession(deps.db, c.req.header('authorization'), now);
-    const body = user ? await jsonBody(c, path) : undefined;
+    const body = user ? await gateInput(c, path) : undefined;
     const parsed = api[path].req.safeParse(body);
     // A withdrawal approved by a passkey instead carries no PIN (passkeys/gate.ts checks that one).
     if (user && parsed.success && parsed.data.payPassword !== undefined) {
@@ -92,13 +92,4 @@ export function payPasswordGate(app: Hono, deps: Deps, path: GatedPath): void {
 /** In the handler: the gate verified this request's transaction password. */
 export function requirePayPassword(c: Context): void {
   if (!passed.has(c.req.raw)) throw new ApiError('error.pay_password_wrong', { payPassword: 'error.pay_password_wrong' });
-}
-
-/** The body route() will see (read once, memoised); anything it would refuse is left for it to answer. */
-async function jsonBody(c: Context, path: GatedPath): Promise<unknown> {
-  try {
-    return await readInput(c, 'POST', path);
-  } catch {
-    return undefined;
-  }
 }

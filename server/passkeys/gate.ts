@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import type { PasskeyPurpose } from '../db/schema/passkeys.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
-import { readInput } from '../http/route.ts';
+import { gateInput } from '../http/route.ts';
 import { verifyStepUp, type Approval } from './approval.ts';
 import type { Payload } from './binding.ts';
 import { refused } from './ceremony.ts';
@@ -32,7 +32,7 @@ export function passkeyGate<B extends { readonly passkey?: PasskeyAssertion | un
 ): void {
   app.use(`/api/${path}`, async (c, next) => {
     if (c.req.method !== 'POST') return next();
-    const parsed = schema.safeParse(await bodyOf(c, path));
+    const parsed = schema.safeParse(await gateInput(c, path));
     const assertion = parsed.success ? parsed.data.passkey : undefined;
     if (parsed.success && assertion !== undefined) {
       const now = deps.clock.now();
@@ -58,13 +58,4 @@ export function gateApproval(c: Context): Approval {
   const verdict = verdicts.get(c.req.raw) ?? refused();
   if (verdict instanceof ApiError) throw verdict;
   return verdict;
-}
-
-/** The body route() will see (read once, memoised); anything it would refuse is left for it to answer. */
-async function bodyOf(c: Context, path: string): Promise<unknown> {
-  try {
-    return await readInput(c, 'POST', path);
-  } catch {
-    return undefined;
-  }
 }
