@@ -55,17 +55,24 @@ const watch = () => {
 };
 watch();`;
 
-/** Every trade of `id` the server recorded after `since`, oldest first, through the public read with its cursor. */
-async function tradesSince(server: BenchServer, id: number, since: number): Promise<Trade[]> {
+/**
+ * Every trade of `id` the server records from `since` until `until()` says stop. The read answers the newest 50
+ * after its cursor, so one read at the end would miss a busy window's first trades: it reads every 10 s instead.
+ */
+async function collectTrades(server: BenchServer, id: number, since: number, done: Promise<unknown>): Promise<Trade[]> {
   const out: Trade[] = [];
   let cursor = since;
+  let finished = false;
+  void done.then(() => (finished = true));
   for (;;) {
+    const last = finished;
     const res = await fetch(new URL(`api/product/trunover?id=${id}&since=${cursor}`, server.url));
     const { data } = (await res.json()) as { data: { trades: [number, string, string, string][] } };
+    if (data.trades.length >= 50) throw new Error('more than 50 trades between two reads: read more often');
     for (const [t, price] of data.trades) out.push([t, price]);
-    const last = data.trades.at(-1);
-    if (!last || data.trades.length < 50) return out;
-    cursor = last[0];
+    cursor = data.trades.at(-1)?.[0] ?? cursor;
+    if (last) return out;
+    await Promise.race([done, new Promise((r) => setTimeout(r, 10_000))]);
   }
 }
 
@@ -149,12 +156,13 @@ async function measure(browser: Browser, server: BenchServer, rate: number, stre
     await page.waitForSelector(screen.selector(server));
     await page.waitForTimeout(SETTLE_MS);
     const from = Date.now();
-    await page.waitForTimeout(SECONDS * 1000);
-    const to = Date.now();
     // Paints up to 2 s after the window may still show its last trades.
-    await page.waitForTimeout(2_000);
+    const windowDone = page.waitForTimeout(SECONDS * 1000 + 2_000);
+    const collected = collectTrades(server, server.ordersProductId, from - 5_000, windowDone);
+    await windowDone;
+    const to = Date.now() - 2_000;
     const paints = (await page.evaluate('window.__paints')) as Paint[];
-    const trades = await tradesSince(server, server.ordersProductId, from - 5_000);
+    const trades = await collected;
     const f = figures(trades, paints, from, to);
     console.log(
       `  ${screen.name} ${streaming ? 'stream' : 'poll'} at ${rate}x: ${f.trades} trades, ${f.painted} of ${f.differing} price changes painted (${((100 * f.painted) / Math.max(1, f.differing)).toFixed(0)} %), latency p50 ${f.p50.toFixed(0)} / p95 ${f.p95.toFixed(0)} / max ${f.max.toFixed(0)} ms, ${(100 * f.behindShare).toFixed(1)} % of the time more than 1 s behind${streaming ? '' : `; stream requests that got through: ${streamed}`}`,
