@@ -9,11 +9,13 @@
 // an older table, measured another way, is no baseline). LIGHTHOUSE_URL measures a running server as ours instead.
 // Per run: performance, FCP, LCP, TBT, the longest task and the main thread's script time (evaluation, parse and
 // compile) in Lighthouse's 4x model, and the machine's benchmarkIndex (targets hold for an index <= 1,600).
+// Then the floor, RUNS times: an empty page from the same server (LIGHTHOUSE_FLOOR=0 skips it), whose longest task is
+// the browser's own share of a cold navigation.
 // Lighthouse is heavy on two shared cores: 3 runs per screen and build (LIGHTHOUSE_RUNS); the median is kept.
 // Served as members get it: over HTTPS, so HTTP/2 (a throwaway self-signed certificate, made with openssl, which
 // this Chromium is told to accept). LIGHTHOUSE_HTTP1=1 measures plain HTTP/1.1 instead, as the first figures were.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,8 +73,17 @@ async function serve(siteDir: string, name: string): Promise<{ base: string; sto
 async function site(): Promise<{ base: string; stop: () => Promise<void> }> {
   const given = process.env['LIGHTHOUSE_URL'];
   if (given) return { base: given, stop: () => Promise.resolve() };
-  return serve(buildApp('.', join(workDir, 'site')), 'ours');
+  const dir = buildApp('.', join(workDir, 'site'));
+  writeFileSync(join(dir, FLOOR_PATH.slice(1)), FLOOR_HTML);
+  return serve(dir, 'ours');
 }
+
+// The floor: a page with no script and one line of text, served by the same server with the same headers (COOP,
+// CSP). Its longest task is the browser's own work of a cold navigation (committing it into a fresh renderer and
+// creating the document's V8 context), which no page can go below: the screens' longest tasks read against it.
+const FLOOR_PATH = '/floor.html';
+const FLOOR_HTML = '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>floor</title><p>floor</p></html>';
+const FLOOR = !process.env['LIGHTHOUSE_URL'] && process.env['LIGHTHOUSE_FLOOR'] !== '0';
 
 const ours = await site();
 const baseline = BASELINE_COMMIT === 'none' ? null : await serve(buildCommit(BASELINE_COMMIT, workDir, 'baseline'), 'baseline');
@@ -215,6 +226,16 @@ try {
         bySite.set(site.name, [...(bySite.get(site.name) ?? []), run]);
         results.set(path, bySite);
       }
+    }
+  }
+  if (FLOOR) {
+    const floorSite = sites[0];
+    for (let i = 0; floorSite && i < RUNS; i++) {
+      const run = await lighthouseRetrying(floorSite.base, FLOOR_PATH, tokens.get(floorSite.name) ?? '');
+      console.log(`lighthouse: ${FLOOR_PATH} (the floor: no script) run ${i + 1}: longest task ${Math.round(run.longestMs)} ms (${run.longestUrl}), TBT ${Math.round(run.tbtMs)} ms; benchmarkIndex ${Math.round(run.benchmarkIndex)}`);
+      const bySite = results.get(FLOOR_PATH) ?? new Map<string, Run[]>();
+      bySite.set('the floor', [...(bySite.get('the floor') ?? []), run]);
+      results.set(FLOOR_PATH, bySite);
     }
   }
 } finally {
