@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright';
+import { TRADES_LIMIT } from '../server/market/turnover.ts';
 import { buildSite } from './main-thread/build.ts';
 import { startBenchServer, type BenchServer } from './main-thread/fixture.ts';
 import { benchLine } from './stats.ts';
@@ -56,23 +57,26 @@ const watch = () => {
 watch();`;
 
 /**
- * Every trade of `id` the server records from `since` until `until()` says stop. The read answers the newest 50
- * after its cursor, so one read at the end would miss a busy window's first trades: it reads every 10 s instead.
+ * Every trade of `id` the server records from `since` until `done` settles, oldest first. The read answers the newest
+ * TRADES_LIMIT after its cursor, so one read at the end would miss a busy window's first trades: it reads every 10 s,
+ * and once more after `done`.
  */
 async function collectTrades(server: BenchServer, id: number, since: number, done: Promise<unknown>): Promise<Trade[]> {
   const out: Trade[] = [];
   let cursor = since;
-  let finished = false;
-  void done.then(() => (finished = true));
+  let ended = false;
+  void done.then(() => (ended = true));
   for (;;) {
-    const last = finished;
+    const finalRead = ended;
     const res = await fetch(new URL(`api/product/trunover?id=${id}&since=${cursor}`, server.url));
     const { data } = (await res.json()) as { data: { trades: [number, string, string, string][] } };
-    if (data.trades.length >= 50) throw new Error('more than 50 trades between two reads: read more often');
+    if (data.trades.length >= TRADES_LIMIT) throw new Error(`${TRADES_LIMIT} trades or more between two reads: read more often`);
     for (const [t, price] of data.trades) out.push([t, price]);
     cursor = data.trades.at(-1)?.[0] ?? cursor;
-    if (last) return out;
-    await Promise.race([done, new Promise((r) => setTimeout(r, 10_000))]);
+    if (finalRead) return out;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([done, new Promise((r) => (timer = setTimeout(r, 10_000)))]);
+    clearTimeout(timer);
   }
 }
 
@@ -156,11 +160,11 @@ async function measure(browser: Browser, server: BenchServer, rate: number, stre
     await page.waitForSelector(screen.selector(server));
     await page.waitForTimeout(SETTLE_MS);
     const from = Date.now();
+    const to = from + SECONDS * 1000;
     // Paints up to 2 s after the window may still show its last trades.
     const windowDone = page.waitForTimeout(SECONDS * 1000 + 2_000);
     const collected = collectTrades(server, server.ordersProductId, from - 5_000, windowDone);
     await windowDone;
-    const to = Date.now() - 2_000;
     const paints = (await page.evaluate('window.__paints')) as Paint[];
     const trades = await collected;
     const f = figures(trades, paints, from, to);
