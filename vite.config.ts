@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bootPlugin } from './scripts/boot-plugin.ts';
+import { compileHints } from './scripts/compile-hints.ts';
 import { firstLoadModules } from './scripts/first-load-chunk.ts';
 import { shellPrecache } from './scripts/shell-precache.ts';
 
@@ -58,6 +59,8 @@ export default defineConfig({
     react(),
     firstLoad.plugin,
     bootPlugin(),
+    // Not the libraries one form or feature loads and mostly does not call (their chunks are named after them).
+    compileHints(/^(?:candle-chart|forms|browser-image-compression|workbox-window\.prod\.es5|esm|useForm|fieldErrors)$/),
     VitePWA({
       // A new version waits for the member's "reload": never a silent swap under an open order.
       registerType: 'prompt',
