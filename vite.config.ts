@@ -16,6 +16,8 @@ let outDir = 'dist';
 // What the entry needs on every path; only these libraries are grouped (the chart library stays in its screen).
 const FIRST_SCREEN_LIBS = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|i18next|react-i18next|use-sync-external-store|jotai)[\\/]/;
 const ENTRY = /[\\/]src[\\/]app[\\/]main\.tsx$/;
+// The chunks the entry imports statically (the groups below, and the bundler's runtime).
+const ENTRY_STATIC = /^assets\/(?:stack|app|rolldown-runtime)-[\w-]{8}\.js$/;
 // The contract's schemas need zod when they are evaluated (its schemas are built at import): only the screens with a
 // form need it, so what they share stays out of the chunk the market screens share.
 const firstLoad = firstLoadModules(ENTRY, /[\\/]node_modules[\\/]zod[\\/]/);
@@ -60,7 +62,7 @@ export default defineConfig({
     firstLoad.plugin,
     bootPlugin(),
     // Not the libraries one form or feature loads and mostly does not call (their chunks are named after them).
-    compileHints(/^(?:candle-chart|forms|browser-image-compression|workbox-window\.prod\.es5|esm|useForm|fieldErrors)$/),
+    compileHints(/^(?:forms|browser-image-compression|workbox-window\.prod\.es5|esm|useForm|fieldErrors)$/),
     VitePWA({
       // A new version waits for the member's "reload": never a silent swap under an open order.
       registerType: 'prompt',
@@ -99,7 +101,11 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     manifest: true,
-    modulePreload: { polyfill: false },
+    // A dynamic import's preload list leaves out what the entry imports statically: that is always loaded before any
+    // app code can import anything, and preloading it again cost a link element and a cache lookup per file on every
+    // first import (the server's Link header preloads are not elements, so Vite's helper cannot see them). index.html's
+    // own preloads (hostType 'html') stay as they are.
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'js' ? deps.filter((dep) => !ENTRY_STATIC.test(dep)) : deps) },
     rolldownOptions: {
       output: {
         // The libraries every screen runs (React, i18n, jotai) go in one file: brotli then shares one
