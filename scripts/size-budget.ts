@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { parseScreenPreloads, SCREEN_PRELOADS } from '../server/http/early-links.ts';
 import { DEFAULT_LANG } from './boot-plugin.ts';
+import { COMPILE_HINT } from './compile-hints.ts';
 import { entryFiles, packFiles, screenFiles } from './entry-graph.ts';
 
 // The budget is 110 KB; SIZE_BUDGET_KB overrides it (to try a change's cost, never in npm test).
@@ -57,6 +58,21 @@ for (const [path, files] of [
 }
 if (chartElsewhere) failed = true;
 else console.log(`size: the chart library loads only with ${chartScreen} (not on /, /hq, /orderrecord)`);
+
+// What the first screens run as they load carries V8's compile hint (scripts/compile-hints.ts), and the forms'
+// library, which they do not load, does not: a build step that moved or dropped the hint fails here.
+const startsWithHint = (file: string) => readFileSync(join(dist, file), 'utf8').startsWith(COMPILE_HINT);
+const firstScreens = [
+  ...entryFiles(dist),
+  ...['home/HomeScreen.tsx', 'markets/MarketScreen.tsx', 'chart/ProductDetailScreen.tsx', 'orders/OrderRecordScreen.tsx'].flatMap((screen) => screenFiles(dist, `src/app/screens/${screen}`)),
+  ...screenFiles(dist, chartScreen),
+].filter((f) => f.endsWith('.js') && !/^assets\/boot-/.test(f));
+const unhinted = [...new Set(firstScreens)].filter((f) => !startsWithHint(f));
+const forms = readdirSync(join(dist, 'assets')).filter((f) => /^forms-[\w-]+\.js$/.test(f));
+if (unhinted.length > 0 || forms.length === 0 || forms.some((f) => startsWithHint(join('assets', f)))) {
+  console.error(`size: compile hints are wrong: ${unhinted.length > 0 ? `missing on ${unhinted.join(', ')}` : forms.length === 0 ? 'no forms chunk to check' : 'the forms chunk has one'}`);
+  failed = true;
+} else console.log(`size: the ${new Set(firstScreens).size} scripts the first screens run carry the compile hint; the forms chunk does not`);
 
 // Every file the boot script (language packs) and the server's Link header (screen files) preload was written: a
 // name that is not would come back as index.html.
