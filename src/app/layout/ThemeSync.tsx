@@ -7,6 +7,9 @@ const LIGHT_QUERY = '(prefers-color-scheme: light)';
 function apply(choice: ThemeChoice, systemLight: boolean): void {
   const theme = choice === 'system' ? (systemLight ? 'light' : 'dark') : choice;
   const root = document.documentElement;
+  // The boot script set this theme, its color-scheme and the bar's colour before the first paint: reading --bg back
+  // would force a style recalculation in the middle of the first render for nothing.
+  if (root.dataset['theme'] === theme && root.style.colorScheme === theme) return;
   // base.css reads data-theme; color-scheme makes form controls and scrollbars follow.
   root.dataset['theme'] = theme;
   root.style.colorScheme = theme;
