@@ -14,7 +14,7 @@ const apiTarget = process.env['API_TARGET'] ?? 'http://127.0.0.1:8080';
 // Resolved from the config (a bench builds with --outDir elsewhere); read by the precompress and precache steps.
 let outDir = 'dist';
 // What the entry needs on every path; only these libraries are grouped (the chart library stays in its screen).
-const FIRST_SCREEN_LIBS = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|i18next|react-i18next|use-sync-external-store|jotai)[\\/]/;
+const FIRST_SCREEN_LIBS = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|i18next|jotai)[\\/]/;
 const ENTRY = /[\\/]src[\\/]app[\\/]main\.tsx$/;
 // The chunks the entry imports statically (the groups below, and the bundler's runtime).
 const ENTRY_STATIC = /^assets\/(?:stack|app|rolldown-runtime)-[\w-]{8}\.js$/;
@@ -94,7 +94,7 @@ export default defineConfig({
   ],
   worker: { format: 'es' },
   server: { proxy: { '/api': { target: apiTarget, changeOrigin: true } } },
-  optimizeDeps: { include: ['comlink', 'rxjs', 'react', 'react-dom', 'jotai', 'i18next', 'react-i18next'] },
+  optimizeDeps: { include: ['comlink', 'rxjs', 'react', 'react-dom', 'jotai', 'i18next'] },
   // No source maps in what the server serves; `manifest` lets scripts/size-budget.ts follow the entry's imports.
   // Every browser that runs es2022 modules knows modulepreload: the polyfill would be dead weight in the entry.
   build: {

@@ -21,7 +21,6 @@ export default defineConfig({
       'react-dom/client',
       'jotai',
       'i18next',
-      'react-i18next',
       'vitest-browser-react',
       'lightweight-charts',
       'qrcode.react',

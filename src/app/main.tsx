@@ -1,5 +1,5 @@
 import { lazy, startTransition, StrictMode, Suspense } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from './i18n/translation.tsx';
 import { AppRoot } from './wiring/AppRoot.tsx';
 import { createApp } from './wiring/createApp.ts';
 import { yieldToMain } from './market/yieldToMain.ts';
@@ -31,11 +31,11 @@ if (container) {
   // meanwhile) rather than in one long task: on a 4x-slow phone that task alone was over 100 ms.
   startTransition(() => root.render(
     <StrictMode>
-      <I18nextProvider i18n={app.i18n}>
+      <TranslationProvider i18n={app.i18n}>
         <Suspense fallback={null}>
           <PwaLayer />
         </Suspense>
-      </I18nextProvider>
+      </TranslationProvider>
       <AppRoot app={app} />
     </StrictMode>,
   ));

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translation.tsx';
 import type { ApiFailure } from '../../http/failure.ts';
 
 /** A failed load: the translated reason and a retry. */

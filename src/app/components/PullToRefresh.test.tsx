@@ -1,4 +1,4 @@
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '../i18n/translation.tsx';
 import { describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
 import en from '../../../locales/en.json' with { type: 'json' };
@@ -8,13 +8,13 @@ import { PULL_THRESHOLD, PullToRefresh } from './PullToRefresh.tsx';
 async function setup(onRefresh: () => unknown) {
   const i18n = await createI18n('en');
   const screen = await render(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <PullToRefresh onRefresh={onRefresh}>
         <ul aria-label="rows">
           <li>row</li>
         </ul>
       </PullToRefresh>
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
   const area = document.querySelector<HTMLElement>('.pull-refresh');
   if (!area) throw new Error('no pull area');

@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode, type TouchEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translation.tsx';
 import './pullToRefresh.css';
 
 /** How far (px) a finger must pull down from the top of the page before letting go refreshes. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translation.tsx';
 
 /** The form-level message (a translated error key), announced when it appears. */
 export function FormAlert({ messageKey }: { readonly messageKey: string | null }) {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translation.tsx';
 
 /** A form's submit button, disabled and saying so while its request is on its way. `label` is already translated. */
 export function SubmitButton({ pending, label }: { readonly pending: boolean; readonly label: string }) {

@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '../i18n/translation.tsx';
 import { describe, expect, it } from 'vitest';
 import { renderHook } from 'vitest-browser-react';
 import { createI18n } from '../i18n/createI18n.ts';
@@ -9,7 +9,7 @@ const submitEvent = { preventDefault: () => undefined } as FormEvent;
 
 async function setup(submit: () => Promise<void>) {
   const i18n = await createI18n('en');
-  const wrapper = ({ children }: { children: ReactNode }) => <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => <TranslationProvider i18n={i18n}>{children}</TranslationProvider>;
   return renderHook(
     () =>
       useForm({

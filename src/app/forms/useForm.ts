@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translation.tsx';
 import { asApiFailure } from '../../http/failure.ts';
 import { serverFieldErrors, type FieldErrors } from './fieldErrors.ts';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translation.tsx';
 import { formatMoney, formatPercent } from '../format/index.ts';
 import { useLang } from './useLang.ts';
 

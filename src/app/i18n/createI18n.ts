@@ -1,5 +1,4 @@
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import type { Lang } from '../../contract/primitives.ts';
 import type en from '../../../locales/en.json';
 import { DEFAULT_LANG, LANGS } from './languages.ts';
@@ -23,13 +22,12 @@ export async function loadPack(i18n: I18n, lang: Lang): Promise<void> {
 export async function createI18n(lang: Lang): Promise<I18n> {
   const resources: Resource = { [lang]: { translation: await loaders[lang]() } };
   const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
+  await i18n.init({
     lng: lang,
     fallbackLng: DEFAULT_LANG,
     supportedLngs: [...LANGS],
     resources,
     interpolation: { escapeValue: false },
-    react: { useSuspense: false },
   });
   return i18n;
 }

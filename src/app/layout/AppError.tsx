@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translation.tsx';
 
 /** The top-level error boundary: a translated apology and a way out. */
 export function AppError() {

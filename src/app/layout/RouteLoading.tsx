@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translation.tsx';
 
 /** Shown while the first route's chunk and the config load. */
 export function RouteLoading() {

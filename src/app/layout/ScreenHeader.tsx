@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translation.tsx';
 import { useLocation, useNavigate } from '../router/navigation.tsx';
 import { BackIcon } from '../components/icons.tsx';
 import { useAppConfig } from '../hooks/useAppConfig.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translation.tsx';
 import './tabBadge.css';
 
 /** The most a badge spells out; more shows as "99+". */

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translation.tsx';
 import { NavLink, useLocation } from '../router/navigation.tsx';
 import { HomeIcon, MarketIcon, MineIcon, SupportIcon, WealthIcon } from '../components/icons.tsx';
 import { useSupportUnreadPoll } from '../hooks/useSupportUnreadPoll.ts';

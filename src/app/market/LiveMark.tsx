@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translation.tsx';
 import type { LiveState } from './liveState.ts';
 
 /** The mark every live panel carries when its data is old or its poll is retrying; nothing when fresh. */

@@ -1,5 +1,5 @@
 import { createStore, Provider } from 'jotai';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '../i18n/translation.tsx';
 import { describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
 import type { Lang } from '../../contract/primitives.ts';
@@ -16,11 +16,11 @@ async function label(lang: Lang, product: { open: boolean; nextOpen?: number | n
   const i18n = await createI18n(lang);
   const screen = await render(
     <Provider store={store}>
-      <I18nextProvider i18n={i18n}>
+      <TranslationProvider i18n={i18n}>
         <p data-testid="label">
           <MarketClosedLabel product={product} timeZone={timeZone} />
         </p>
-      </I18nextProvider>
+      </TranslationProvider>
     </Provider>,
   );
   const el = screen.getByTestId('label');

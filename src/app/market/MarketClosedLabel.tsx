@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translation.tsx';
 import type { ProductSummary } from '../../contract/market.ts';
 import { formatWeekdayTime } from '../format/index.ts';
 import { useLang } from '../hooks/useLang.ts';

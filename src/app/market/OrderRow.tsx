@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translation.tsx';
 import type { Order } from '../../contract/market.ts';
 import { useLang } from '../hooks/useLang.ts';
 import { formatClock, formatInteger, formatMoney, formatPriceAsWritten, trendOf } from '../format/index.ts';

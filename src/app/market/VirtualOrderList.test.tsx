@@ -1,4 +1,4 @@
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '../i18n/translation.tsx';
 import { describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
 import type { Order } from '../../contract/market.ts';
@@ -30,9 +30,9 @@ describe('VirtualOrderList', () => {
   it('renders only the rows near the viewport, each with its place in the whole list', async () => {
     const i18n = await createI18n('en');
     const screen = await render(
-      <I18nextProvider i18n={i18n}>
+      <TranslationProvider i18n={i18n}>
         <VirtualOrderList orders={orders} label="Open positions" />
-      </I18nextProvider>,
+      </TranslationProvider>,
     );
     await expect.element(screen.getByRole('list', { name: 'Open positions' })).toBeInTheDocument();
     expect(rows().length).toBeGreaterThan(0);
@@ -58,10 +58,10 @@ describe('VirtualOrderList', () => {
     const i18n = await createI18n('en');
     function WithAbove({ height }: { readonly height: number }) {
       return (
-        <I18nextProvider i18n={i18n}>
+        <TranslationProvider i18n={i18n}>
           <div className="above" style={{ height }} />
           <VirtualOrderList orders={orders} label="Mine" />
-        </I18nextProvider>
+        </TranslationProvider>
       );
     }
     // The list starts far below the screen: only its first rows exist (placed before any measurement).

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translation.tsx';
 import { TextField, type TextFieldProps } from '../forms/TextField.tsx';
 import { formatMoney } from '../format/index.ts';
 import { useAppConfig } from '../hooks/useAppConfig.ts';

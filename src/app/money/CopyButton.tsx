@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translation.tsx';
 import { showToastAtom } from '../state/toast.ts';
 import { copyText } from './copyText.ts';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '../i18n/translation.tsx';
 import { describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
 import en from '../../../locales/en.json' with { type: 'json' };
@@ -10,7 +10,7 @@ import './money.css';
 
 async function renderField(onFile: (f: File | null) => void) {
   const i18n = await createI18n('en');
-  const wrap = (node: ReactNode) => <I18nextProvider i18n={i18n}>{node}</I18nextProvider>;
+  const wrap = (node: ReactNode) => <TranslationProvider i18n={i18n}>{node}</TranslationProvider>;
   return render(wrap(<PhotoField label="Receipt" name="receipt" onFile={onFile} />));
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translation.tsx';
 import { FieldMessages, useFieldDescription } from '../forms/FieldMessages.tsx';
 import { PHOTO_TYPES } from './compressPhoto.ts';
 

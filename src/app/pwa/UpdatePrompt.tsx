@@ -1,5 +1,5 @@
 import { useRegisterSW } from 'virtual:pwa-register/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translation.tsx';
 import { reloadIntoNewVersion } from './reloadIntoNewVersion.ts';
 
 // The library would reload every open tab as soon as any one of them took the new version. A tab reloads only when

@@ -1,7 +1,7 @@
 // The reality check's timing with a fake clock: it reads user/limits when it starts and when a reminder falls
 // due (one timer), never in between. No test waits for real time.
 import { createStore, Provider } from 'jotai';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '../i18n/translation.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
 import en from '../../../locales/en.json' with { type: 'json' };
@@ -41,12 +41,12 @@ async function renderCheck(answers: () => LimitsView) {
   }
   const screen = await render(
     <Provider store={store}>
-      <I18nextProvider i18n={i18n}>
+      <TranslationProvider i18n={i18n}>
         <MemoryRouter initialEntries={['/xq']}>
           <RealityCheckFor read={read} currency="USDT" />
           <WhereAmI />
         </MemoryRouter>
-      </I18nextProvider>
+      </TranslationProvider>
     </Provider>,
   );
   return { screen, read, store, where };

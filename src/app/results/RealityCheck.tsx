@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translation.tsx';
 import type { LimitsView } from '../../contract/limits.ts';
 import { useApi } from '../api/apiContext.ts';
 import { Sheet } from '../components/Sheet.tsx';

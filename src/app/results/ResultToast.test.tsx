@@ -1,5 +1,5 @@
 import { createStore, Provider } from 'jotai';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '../i18n/translation.tsx';
 import { MemoryRouter, useLocation } from '../router/navigation.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
@@ -52,12 +52,12 @@ async function renderToast() {
   }
   const screen = await render(
     <Provider store={store}>
-      <I18nextProvider i18n={i18n}>
+      <TranslationProvider i18n={i18n}>
         <MemoryRouter initialEntries={['/my']}>
           <ResultToastFor worker={fake.worker} />
           <WhereAmI />
         </MemoryRouter>
-      </I18nextProvider>
+      </TranslationProvider>
     </Provider>,
   );
   await expect.poll(fake.subscribed).toBe(true);

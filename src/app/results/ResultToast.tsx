@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translation.tsx';
 import { Link } from '../router/navigation.tsx';
 import type { ResultsMessage } from '../../workers/api.ts';
 import { refreshBalancesAtom } from '../balances/balancesState.ts';

@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translation.tsx';
 import type { Lang } from '../../contract/primitives.ts';
 import { loadPack } from '../i18n/createI18n.ts';
 import { intlLocale } from '../i18n/languages.ts';

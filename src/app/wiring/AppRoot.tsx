@@ -1,5 +1,5 @@
 import { Provider } from 'jotai';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '../i18n/translation.tsx';
 import '../styles/base.css';
 import '../styles/layout.css';
 import '../styles/forms.css';
@@ -16,7 +16,7 @@ import { ApiContext } from '../api/apiContext.ts';
 export function AppRoot({ app }: { app: App }) {
   return (
     <Provider store={app.store}>
-      <I18nextProvider i18n={app.i18n}>
+      <TranslationProvider i18n={app.i18n}>
         <ApiContext value={app.client}>
           <ThemeSync />
           <OfflineBanner />
@@ -26,7 +26,7 @@ export function AppRoot({ app }: { app: App }) {
             </AppRouterView>
           </ErrorBoundary>
         </ApiContext>
-      </I18nextProvider>
+      </TranslationProvider>
     </Provider>
   );
 }

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import type { OrderMark } from '../../../charts/order-marks.ts';
 import { INTERVAL_NAMES, type IntervalName } from '../../../contract/intervals.ts';
 import { useLang } from '../../hooks/useLang.ts';

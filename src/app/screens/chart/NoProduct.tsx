@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import { Link } from '../../router/navigation.tsx';
 
 /** /xq or /trade without a valid ?id=: send the member to the market. */

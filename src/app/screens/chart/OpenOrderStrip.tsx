@@ -1,5 +1,5 @@
 import { memo, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import type { Order, ProductDetails } from '../../../contract/market.ts';
 import { useLang } from '../../hooks/useLang.ts';
 import { formatMoney, formatPrice, trendOf } from '../../format/index.ts';

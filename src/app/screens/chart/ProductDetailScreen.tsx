@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import type { ProductDetails } from '../../../contract/market.ts';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { Sheet } from '../../components/Sheet.tsx';

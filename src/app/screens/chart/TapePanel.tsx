@@ -1,5 +1,5 @@
 import { memo, type CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import { useLang } from '../../hooks/useLang.ts';
 import { formatClock, formatDecimal, formatPrice } from '../../format/index.ts';
 import { LiveMark } from '../../market/LiveMark.tsx';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import type { Direction, ProductDetails } from '../../../contract/market.ts';
 import { useLang } from '../../hooks/useLang.ts';
 import { formatChange, formatPrice, trendOf } from '../../format/index.ts';

@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { QRCodeCanvas } from 'qrcode.react';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import { downloadBlob } from '../../money/download.ts';
 import { showToastAtom } from '../../state/toast.ts';
 

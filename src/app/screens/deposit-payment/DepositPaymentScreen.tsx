@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import { Link, useSearchParams } from '../../router/navigation.tsx';
 import type { ReviewItem } from '../../../contract/user.ts';
 import { LoadFailure } from '../../components/LoadFailure.tsx';

@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import type { ErrorBody } from '../../../contract/api.ts';
 import { depositForm, formRefusals } from '../../../contract/forms.ts';
 import type { ReviewItem } from '../../../contract/user.ts';

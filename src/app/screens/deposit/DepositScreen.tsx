@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import { depositForm } from '../../../contract/forms.ts';
 import { contractFieldErrors } from '../../forms/fieldErrors.ts';
 import { useNavigate } from '../../router/navigation.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import type { SignedInDevice } from '../../../contract/sessions.ts';
 import { asApiFailure, type ApiFailure } from '../../../http/failure.ts';
 import { Sheet } from '../../components/Sheet.tsx';

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import type { SignedInDevice } from '../../../contract/sessions.ts';
 import { useApi } from '../../api/apiContext.ts';
 import { LoadFailure } from '../../components/LoadFailure.tsx';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import { useLang } from '../../hooks/useLang.ts';
 import { formatDateTime } from '../../format/index.ts';
 import { useEarnFormat } from '../../hooks/useEarnFormat.ts';

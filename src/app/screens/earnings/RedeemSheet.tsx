@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import { Link } from '../../router/navigation.tsx';
 import { redeemForm } from '../../../contract/forms.ts';
 import { useApi } from '../../api/apiContext.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import { ChevronIcon } from '../../components/icons.tsx';
 import { useEarnFormat } from '../../hooks/useEarnFormat.ts';
 import type { Holding } from './types.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import type { LedgerType } from '../../../contract/user.ts';
 import { asApiFailure } from '../../../http/failure.ts';
 import { useApi } from '../../api/apiContext.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import { useLang } from '../../hooks/useLang.ts';
 import { formatDateTime, formatMoney } from '../../format/index.ts';
 import type { Entry } from './useLedgerPages.ts';

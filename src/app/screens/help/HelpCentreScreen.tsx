@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import type { Notice } from '../../../contract/common.ts';
 import { useApi } from '../../api/apiContext.ts';
 import { ChevronIcon } from '../../components/icons.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import { Balances } from '../../components/Balances.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { useUserDetails } from '../../hooks/useUserDetails.ts';

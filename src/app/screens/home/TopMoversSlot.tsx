@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import type { ProductSummary } from '../../../contract/market.ts';
 import { LiveMark } from '../../market/LiveMark.tsx';
 import { ProductRow } from '../../market/ProductRow.tsx';

@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import type { ErrorBody, Res } from '../../../contract/api.ts';
 import { formRefusals, identityForm } from '../../../contract/forms.ts';
 import { contractFieldErrors, type FieldErrors } from '../../forms/fieldErrors.ts';

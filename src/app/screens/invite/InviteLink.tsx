@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import { showToastAtom } from '../../state/toast.ts';
 import { copyText } from '../../money/copyText.ts';
 

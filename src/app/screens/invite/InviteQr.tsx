@@ -1,6 +1,6 @@
 import { QRCodeCanvas } from 'qrcode.react';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 
 /** A QR code of the invitation link, and a button that saves it as a PNG image. */
 export function InviteQr({ code, link }: { readonly code: string; readonly link: string }) {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import { useLang } from '../../hooks/useLang.ts';
 import { LANGS } from '../../i18n/languages.ts';
 import { useChangeLanguage } from '../../state/useChangeLanguage.ts';

@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import { breakForm, MAX_BREAK_DAYS, type BreakLength } from '../../../contract/limits-forms.ts';
 import type { LimitsView } from '../../../contract/limits.ts';
 import { asApiFailure } from '../../../http/failure.ts';

@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { Fragment, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import { asApiFailure } from '../../../http/failure.ts';
 import { limitAmountsForm } from '../../../contract/limits-forms.ts';
 import type { LimitsView } from '../../../contract/limits.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import type { LimitsView } from '../../../contract/limits.ts';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { formatMoney, formatDateTime } from '../../format/index.ts';

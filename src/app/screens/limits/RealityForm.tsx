@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import { REALITY_MINUTES, realityForm } from '../../../contract/limits-forms.ts';
 import type { LimitsView } from '../../../contract/limits.ts';
 import { FormAlert } from '../../forms/FormAlert.tsx';

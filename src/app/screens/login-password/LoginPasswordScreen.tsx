@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import { useApi } from '../../api/apiContext.ts';
 import { loginPasswordForm } from '../../../contract/forms.ts';
 import { contractFieldErrors } from '../../forms/fieldErrors.ts';

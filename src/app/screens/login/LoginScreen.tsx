@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import { Link, useSearchParams } from '../../router/navigation.tsx';
 import { useApi } from '../../api/apiContext.ts';
 import { loginForm } from '../../../contract/forms.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import type { PasskeyAssertion } from '../../../contract/webauthn.ts';
 import { asApiFailure } from '../../../http/failure.ts';
 import { useApi } from '../../api/apiContext.ts';

@@ -1,5 +1,5 @@
 import { useDeferredValue, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import type { Category } from '../../../contract/market.ts';
 import { Tabs, tabPanel } from '../../components/Tabs.tsx';
 import { LiveMark } from '../../market/LiveMark.tsx';

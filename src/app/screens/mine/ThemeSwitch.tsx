@@ -1,6 +1,6 @@
 import { useAtom } from 'jotai';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import { THEME_CHOICES, themeChoiceAtom, type ThemeChoice } from '../../state/theme.ts';
 
 /** Settings row: follow the phone, or pin light or dark (stored on this device). */

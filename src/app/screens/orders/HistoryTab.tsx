@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import { formatInteger } from '../../format/index.ts';
 import { useLang } from '../../hooks/useLang.ts';
 import { LiveMark } from '../../market/LiveMark.tsx';

@@ -1,6 +1,6 @@
 // Among a thousand open orders, the one just placed is at the top of the open positions, in view.
 import { createStore, Provider } from 'jotai';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '../../i18n/translation.tsx';
 import { MemoryRouter } from '../../router/navigation.tsx';
 import { describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
@@ -33,11 +33,11 @@ describe('open positions (/orderrecord)', () => {
     const i18n = await createI18n('en');
     await render(
       <Provider store={store}>
-        <I18nextProvider i18n={i18n}>
+        <TranslationProvider i18n={i18n}>
           <MemoryRouter>
             <OpenPositionsTab />
           </MemoryRouter>
-        </I18nextProvider>
+        </TranslationProvider>
       </Provider>,
     );
     await expect.poll(fake.subscribed).toBe(true);

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import { LiveMark } from '../../market/LiveMark.tsx';
 import { newestPlacedFirst, useHoldList } from '../../market/useMarketData.ts';
 import { VirtualOrderList } from '../../market/VirtualOrderList.tsx';

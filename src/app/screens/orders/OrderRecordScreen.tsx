@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useDeferredValue, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import { useSearchParams } from '../../router/navigation.tsx';
 import { PullToRefresh } from '../../components/PullToRefresh.tsx';
 import { SignInPrompt } from '../../components/SignInPrompt.tsx';

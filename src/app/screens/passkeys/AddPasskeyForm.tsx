@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import { passkeyNameRefusal } from '../../../contract/forms.ts';
 import { useApi } from '../../api/apiContext.ts';
 import { messageKeyFor } from '../../forms/fieldErrors.ts';

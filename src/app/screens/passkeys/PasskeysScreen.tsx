@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import type { PasskeyItem } from '../../../contract/passkeys.ts';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { formatDateTime } from '../../format/index.ts';

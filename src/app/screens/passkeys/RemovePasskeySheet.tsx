@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import type { PasskeyItem } from '../../../contract/passkeys.ts';
 import { removePasskeyForm } from '../../../contract/forms.ts';
 import { useApi } from '../../api/apiContext.ts';

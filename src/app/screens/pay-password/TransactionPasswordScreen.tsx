@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import { useApi } from '../../api/apiContext.ts';
 import { changePayPasswordForm, setPayPasswordForm } from '../../../contract/forms.ts';
 import { contractFieldErrors } from '../../forms/fieldErrors.ts';

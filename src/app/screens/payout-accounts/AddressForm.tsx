@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import type { ErrorBody, Res } from '../../../contract/api.ts';
 import { isTrc20Address } from '../../../shared/trc20.ts';
 import { localFailure } from '../../../http/failure.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import type { Res } from '../../../contract/api.ts';
 import { useApi } from '../../api/apiContext.ts';
 import { bankCardForm } from '../../../contract/forms.ts';

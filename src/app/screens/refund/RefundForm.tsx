@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import { Link } from '../../router/navigation.tsx';
 import { useSubmissionKey } from '../../api/submissionKey.ts';
 import { useApi } from '../../api/apiContext.ts';

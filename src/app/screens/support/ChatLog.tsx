@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import { useLang } from '../../hooks/useLang.ts';
 import { formatDateTime } from '../../format/index.ts';
 import type { ChatMessage } from './chatState.ts';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import { useLang } from '../../hooks/useLang.ts';
 import { formatInteger } from '../../format/index.ts';
 import { MESSAGE_MAX, validateMessage } from './limits.ts';

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { SignInPrompt } from '../../components/SignInPrompt.tsx';
 import { useAppConfig } from '../../hooks/useAppConfig.ts';

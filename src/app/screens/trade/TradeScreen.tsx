@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { NoProduct } from '../chart/NoProduct.tsx';
 import { useProductDetails } from '../chart/useProductDetails.ts';

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import { Link, useLocation } from '../../router/navigation.tsx';
 import type { Direction, Order, ProductDetails } from '../../../contract/market.ts';
 import { useSubmissionKey } from '../../api/submissionKey.ts';

@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import { useApi } from '../../api/apiContext.ts';
 import { asApiFailure } from '../../../http/failure.ts';
 import { useSubmissionKey } from '../../api/submissionKey.ts';

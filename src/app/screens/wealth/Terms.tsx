@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import type { EarnProduct } from './types.ts';
 import { useEarnFormat } from '../../hooks/useEarnFormat.ts';
 

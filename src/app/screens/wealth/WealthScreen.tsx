@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import { Link } from '../../router/navigation.tsx';
 import { useApi } from '../../api/apiContext.ts';
 import { LoadFailure } from '../../components/LoadFailure.tsx';

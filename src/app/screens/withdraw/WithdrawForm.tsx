@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation.tsx';
 import { Link } from '../../router/navigation.tsx';
 import type { Res } from '../../../contract/api.ts';
 import { bankWithdrawalForm, trcWithdrawalForm } from '../../../contract/forms.ts';
