@@ -13,9 +13,28 @@ export interface Database {
   readonly kind: 'pglite' | 'postgres';
   /** Runs a multi-statement SQL script (migrations). */
   exec(script: string): Promise<void>;
+  /**
+   * Runs `work` while holding the lock named `name`, so two processes (or two calls) never run it at once: on
+   * PostgreSQL a session advisory lock on a connection of its own; on PGlite, whose data directory only one process
+   * can open, a queue in this process.
+   */
+  exclusive<T>(name: string, work: () => Promise<T>): Promise<T>;
   /** PGlite only: the data directory as a tarball, for test snapshots. */
   dump(): Promise<Blob>;
   close(): Promise<void>;
+}
+
+/** The advisory-lock class of `exclusive`; the lock's name's hashtext is the second key (leader.ts has its own class). */
+const EXCLUSIVE_CLASS = 0x43570002;
+
+/** One after another, in the order asked: PGlite's `exclusive`. */
+function queue(): Database['exclusive'] {
+  let tail: Promise<unknown> = Promise.resolve();
+  return (_name, work) => {
+    const run = tail.then(work, work);
+    tail = run.catch(() => undefined);
+    return run;
+  };
 }
 
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
@@ -26,6 +45,7 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     db,
     kind: 'pglite',
     exec: async (script) => void (await client.exec(script)),
+    exclusive: queue(),
     dump: async () => client.dumpDataDir('gzip'),
     close: () => client.close(),
   };
@@ -42,6 +62,20 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     db,
     kind: 'postgres',
     exec: async (script) => void (await pool.query(script)),
+    exclusive: async (name, work) => {
+      const held = await pool.connect();
+      let broken = false;
+      try {
+        await held.query('SELECT pg_advisory_lock($1, hashtext($2))', [EXCLUSIVE_CLASS, name]);
+        return await work();
+      } finally {
+        // A lost connection took its lock with it: that client is not given back to the pool.
+        await held.query('SELECT pg_advisory_unlock($1, hashtext($2))', [EXCLUSIVE_CLASS, name]).catch(() => {
+          broken = true;
+        });
+        held.release(broken);
+      }
+    },
     dump: () => Promise.reject(new Error('dump is for PGlite only')),
     close: () => pool.end(),
   };

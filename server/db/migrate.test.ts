@@ -2,7 +2,8 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestServer } from '../testing/harness.ts';
+import { createTestDatabase, useTestServer } from '../testing/harness.ts';
+import { openPglite, openPostgres, type Database } from './client.ts';
 import { migrate } from './migrate.ts';
 import { rows } from './rows.ts';
 
@@ -38,6 +39,27 @@ describe('migrations', () => {
     } else {
       expect(s.database.kind).toBe('pglite');
       expect(info?.port).toBeNull();
+    }
+  });
+
+  it('started twice at once on an empty database (two processes on PostgreSQL), apply each migration once, and both succeed', async () => {
+    const url = process.env['DATABASE_URL'];
+    let opened: [Database, Database];
+    if (url) {
+      const fresh = await createTestDatabase(url, 'cw_migrate');
+      opened = [await openPostgres(fresh), await openPostgres(fresh)];
+    } else {
+      const one = await openPglite(undefined);
+      opened = [one, one];
+    }
+    try {
+      const [first, second] = await Promise.all(opened.map((database) => migrate(database)));
+      // Whichever ran first applied everything; the other found nothing left to do.
+      expect([first, second].sort((a, b) => (b?.length ?? 0) - (a?.length ?? 0))).toEqual([files, []]);
+      const recorded = await rows<{ name: string }>(opened[0].db, sql`SELECT name FROM schema_migrations ORDER BY name`);
+      expect(recorded.map((r) => r.name)).toEqual(files);
+    } finally {
+      await Promise.all([...new Set(opened)].map((database) => database.close()));
     }
   });
 });
