@@ -16,6 +16,18 @@ function themeColorMeta(): HTMLMetaElement {
   return meta;
 }
 
+/** The page as the boot script leaves it (dark), with ThemeSync mounted over it for a member whose choice is dark. */
+async function mountOverBootTheme() {
+  root.dataset['theme'] = 'dark';
+  root.style.colorScheme = 'dark';
+  const meta = themeColorMeta();
+  meta.content = 'set by boot';
+  const store = createStore();
+  store.set(themeChoiceAtom, 'dark');
+  await render(<Provider store={store}><ThemeSync /></Provider>);
+  return { meta, store };
+}
+
 describe('ThemeSync', () => {
   afterEach(() => {
     delete root.dataset['theme'];
@@ -23,25 +35,13 @@ describe('ThemeSync', () => {
   });
 
   it('leaves the theme the boot script already applied as it is, bar colour included', async () => {
-    root.dataset['theme'] = 'dark';
-    root.style.colorScheme = 'dark';
-    const meta = themeColorMeta();
-    meta.content = 'set by boot';
-    const store = createStore();
-    store.set(themeChoiceAtom, 'dark');
-    await render(<Provider store={store}><ThemeSync /></Provider>);
+    const { meta } = await mountOverBootTheme();
     expect(root.dataset['theme']).toBe('dark');
     expect(meta.content).toBe('set by boot');
   });
 
   it('applies a theme that differs from the page: data-theme, color-scheme and the bar colour from --bg', async () => {
-    root.dataset['theme'] = 'dark';
-    root.style.colorScheme = 'dark';
-    const meta = themeColorMeta();
-    meta.content = 'set by boot';
-    const store = createStore();
-    store.set(themeChoiceAtom, 'dark');
-    await render(<Provider store={store}><ThemeSync /></Provider>);
+    const { meta, store } = await mountOverBootTheme();
     store.set(themeChoiceAtom, 'light');
     await expect.poll(() => root.dataset['theme']).toBe('light');
     expect(root.style.colorScheme).toBe('light');
