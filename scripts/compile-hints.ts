@@ -21,7 +21,7 @@ export function compileHints(skip: RegExp): Plugin {
       order: 'post',
       handler(_options, bundle) {
         for (const chunk of Object.values(bundle)) {
-          if (chunk.type !== 'chunk' || skip.test(chunk.name) || chunk.code.startsWith(COMPILE_HINT)) continue;
+          if (chunk.type !== 'chunk' || skip.test(chunk.name)) continue;
           chunk.code = COMPILE_HINT + chunk.code;
         }
       },

@@ -15,7 +15,7 @@ export interface Database {
   exec(script: string): Promise<void>;
   /**
    * Runs `work` while holding the lock named `name`, so two processes (or two calls) never run it at once: on
-   * PostgreSQL a session advisory lock on a connection of its own; on PGlite, whose data directory only one process
+   * PostgreSQL a session advisory lock on a connection of its own, outside the pool; on PGlite, whose data directory only one process
    * can open, a queue in this process.
    */
   exclusive<T>(name: string, work: () => Promise<T>): Promise<T>;
@@ -63,17 +63,15 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     kind: 'postgres',
     exec: async (script) => void (await pool.query(script)),
     exclusive: async (name, work) => {
-      const held = await pool.connect();
-      let broken = false;
+      // A session outside the pool: `work` runs on the pool, which may hold one connection only. Ending the session
+      // releases its lock, also when the connection was lost.
+      const held = new pg.Client({ connectionString: url });
+      await held.connect();
       try {
         await held.query('SELECT pg_advisory_lock($1, hashtext($2))', [EXCLUSIVE_CLASS, name]);
         return await work();
       } finally {
-        // A lost connection took its lock with it: that client is not given back to the pool.
-        await held.query('SELECT pg_advisory_unlock($1, hashtext($2))', [EXCLUSIVE_CLASS, name]).catch(() => {
-          broken = true;
-        });
-        held.release(broken);
+        await held.end().catch(() => undefined);
       }
     },
     dump: () => Promise.reject(new Error('dump is for PGlite only')),

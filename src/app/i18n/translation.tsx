@@ -1,16 +1,12 @@
 import type { i18n as I18n, TFunction } from 'i18next';
-import { createContext, use, useEffect, useState, type ReactNode } from 'react';
+import { createContext, use, useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 
 interface Translation {
   readonly t: TFunction;
   readonly i18n: I18n;
-  /** The language `t` translates into. */
-  readonly lang: string;
 }
 
 const TranslationContext = createContext<Translation | null>(null);
-
-const translationOf = (i18n: I18n): Translation => ({ t: i18n.getFixedT(i18n.language), i18n, lang: i18n.language });
 
 /**
  * The app's i18n instance and its `t` for the language in use. One subscription here, not one per component: each
@@ -18,14 +14,13 @@ const translationOf = (i18n: I18n): Translation => ({ t: i18n.getFixedT(i18n.lan
  * a few ms per screen on a slow phone for what changes only when the member picks another language.
  */
 export function TranslationProvider({ i18n, children }: { readonly i18n: I18n; readonly children: ReactNode }) {
-  const [value, setValue] = useState(() => translationOf(i18n));
-  useEffect(() => {
-    const changed = (): void => setValue(translationOf(i18n));
-    // A change between the first render and this effect would otherwise be missed.
-    if (value.i18n !== i18n || value.lang !== i18n.language) changed();
+  const subscribe = useCallback((changed: () => void) => {
     i18n.on('languageChanged', changed);
     return () => i18n.off('languageChanged', changed);
-  }, [i18n, value]);
+  }, [i18n]);
+  // React reads the language again once subscribed, so a change before that is not missed.
+  const lang = useSyncExternalStore(subscribe, () => i18n.language);
+  const value = useMemo(() => ({ t: i18n.getFixedT(lang), i18n }), [i18n, lang]);
   return <TranslationContext value={value}>{children}</TranslationContext>;
 }
 
