@@ -143,12 +143,16 @@ test('a new version waits behind a visible "reload" prompt, and reloading switch
     await prompt.getByRole('button', { name: en.pwa['update_reload'] ?? '' }).click();
     await reloaded;
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The workers' states first: if the prompt stays, they say why.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const reg = await navigator.serviceWorker.getRegistration();
+          return { waiting: reg?.waiting?.state ?? null, active: reg?.active?.state ?? null, controlled: Boolean(navigator.serviceWorker.controller) };
+        }),
+      )
+      .toEqual({ waiting: null, active: 'activated', controlled: true });
     await expect(prompt).toBeHidden();
-    const after = await page.evaluate(async () => {
-      const reg = await navigator.serviceWorker.getRegistration();
-      return { waiting: Boolean(reg?.waiting), controlled: Boolean(navigator.serviceWorker.controller) };
-    });
-    expect(after).toEqual({ waiting: false, controlled: true });
     expect(before).toMatch(/\/sw\.js$/);
   });
 });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { useTranslation } from '../i18n/translation.tsx';
 import { reloadIntoNewVersion } from './reloadIntoNewVersion.ts';
@@ -16,6 +17,8 @@ export function UpdatePrompt() {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
   } = useRegisterSW({ onNeedReload: stayOnThisPage });
+  // Taking over can take a moment on a slow phone: the tap shows it was heard, and a second tap does nothing more.
+  const [reloading, setReloading] = useState(false);
   if (!needRefresh) return null;
   return (
     <section className="pwa-update" role="alert" aria-label={t('pwa.update_title')}>
@@ -24,8 +27,17 @@ export function UpdatePrompt() {
         <button type="button" className="button button--ghost" onClick={() => setNeedRefresh(false)}>
           {t('pwa.update_later')}
         </button>
-        <button type="button" className="button" onClick={() => void reloadIntoNewVersion(() => updateServiceWorker(true))}>
-          {t('pwa.update_reload')}
+        <button
+          type="button"
+          className="button"
+          aria-busy={reloading}
+          onClick={() => {
+            if (reloading) return;
+            setReloading(true);
+            void reloadIntoNewVersion(() => updateServiceWorker(true));
+          }}
+        >
+          {t(reloading ? 'pwa.update_reloading' : 'pwa.update_reload')}
         </button>
       </div>
     </section>

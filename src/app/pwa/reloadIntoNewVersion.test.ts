@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reloadIntoNewVersion } from './reloadIntoNewVersion.ts';
 
 /** A stand-in for the waiting ServiceWorker: only its state and statechange matter here. */
@@ -19,6 +19,10 @@ function setup(waiting: FakeWorker | null) {
 }
 
 describe('reloadIntoNewVersion', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('asks the waiting worker to take over and reloads once it has, with or without a controller change', async () => {
     const worker = new FakeWorker();
     const { reload, skipWaiting, run } = setup(worker);
@@ -53,5 +57,29 @@ describe('reloadIntoNewVersion', () => {
     await run();
     expect(reload).toHaveBeenCalledTimes(1);
     expect(skipWaiting).not.toHaveBeenCalled();
+  });
+
+  it('reloads anyway when the new worker has not taken over after a while, and only once', async () => {
+    vi.useFakeTimers();
+    const worker = new FakeWorker();
+    const { reload, skipWaiting, run } = setup(worker);
+    await run();
+    expect(skipWaiting).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(9_999);
+    expect(reload).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(reload).toHaveBeenCalledTimes(1);
+    worker.become('activated');
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not reload a second time once the wait is over after the new worker took over', async () => {
+    vi.useFakeTimers();
+    const worker = new FakeWorker();
+    const { reload, run } = setup(worker);
+    await run();
+    worker.become('activated');
+    vi.runAllTimers();
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 });
