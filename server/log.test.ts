@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { Hono } from 'hono';
 import { createApp } from './app.ts';
+import { observeRequests } from './metrics/observe-requests.ts';
 import { fingerprint } from './http/route.ts';
 import { redact, setLogSink } from './log.ts';
 import { useTestServer } from './testing/harness.ts';
@@ -39,6 +41,24 @@ describe('structured logs with a redaction list (the logs once held card numbers
     expect([entry.level, entry.path]).toEqual(['error', '/boom']);
     expect(lines[0]).not.toContain(CARD);
     expect(lines[0]).not.toContain(PIN);
+  });
+
+  it('the line names the request id that the answer carries, so a report can be matched to it', async () => {
+    const lines: string[] = [];
+    setLogSink((_level, line) => lines.push(line));
+    const api = createApp(s.deps);
+    api.get('/boom', () => {
+      throw new Error('unexpected');
+    });
+    const root = new Hono();
+    root.use('*', observeRequests(s.deps.metrics, { accessLog: false, instance: 'test' }));
+    root.route('/', api);
+    const given = await root.request('/boom', { headers: { 'x-request-id': 'req-given-1' } });
+    const fresh = await root.request('/boom');
+    const ids = lines.map((l) => (JSON.parse(l) as { requestId?: string }).requestId);
+    expect(ids).toEqual(['req-given-1', fresh.headers.get('x-request-id')]);
+    expect(given.headers.get('x-request-id')).toBe('req-given-1');
+    expect(ids[1]).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 

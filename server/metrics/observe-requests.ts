@@ -41,6 +41,8 @@ export function observeRequests(metrics: Metrics, options: ObserveOptions): Midd
   return async (c, next) => {
     const started = performance.now();
     const id = requestIdOf(c.req.header('x-request-id'));
+    // The error log names it too, so a member's "something went wrong" is found from the id their answer carried.
+    c.set('requestId', id);
     try {
       await next();
     } finally {

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { redactText } from '../log.ts';
 
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** Set by observeRequests for every request of the public listener; absent when the API runs alone (tests). */
+    requestId?: string;
+  }
+}
+
 const SANE_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
