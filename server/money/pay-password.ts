@@ -3,7 +3,7 @@ import { and, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import { api } from '../../src/contract/api.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { findSession } from '../auth/tokens.ts';
+import { gateSession } from '../auth/gate-session.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/core.ts';
 import type { Deps } from '../deps.ts';
@@ -77,7 +77,7 @@ export function payPasswordGate(app: Hono, deps: Deps, path: GatedPath): void {
   app.use(`/api/${path}`, async (c, next) => {
     if (c.req.method !== 'POST') return next();
     const now = deps.clock.now();
-    const user = await findSession(deps.db, c.req.header('authorization'), now);
+    const user = await gateSession(c, deps.db, now);
     const body = user ? await gateInput(c, path) : undefined;
     const parsed = api[path].req.safeParse(body);
     // A withdrawal approved by a passkey instead carries no PIN (passkeys/gate.ts checks that one).

@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import type { PasskeyAssertion } from '../../src/contract/webauthn.ts';
-import { findSession } from '../auth/tokens.ts';
+import { gateSession } from '../auth/gate-session.ts';
 import type { Db } from '../db/client.ts';
 import type { PasskeyPurpose } from '../db/schema/passkeys.ts';
 import type { Deps } from '../deps.ts';
@@ -36,7 +36,7 @@ export function passkeyGate<B extends { readonly passkey?: PasskeyAssertion | un
     const assertion = parsed.success ? parsed.data.passkey : undefined;
     if (parsed.success && assertion !== undefined) {
       const now = deps.clock.now();
-      const user = await findSession(deps.db, c.req.header('authorization'), now);
+      const user = await gateSession(c, deps.db, now);
       if (user) {
         try {
           const payload = await payloadOf(deps.db, user.id, parsed.data);
