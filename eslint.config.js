@@ -15,6 +15,8 @@ const LIMITS_FORMS = '!**/contract/limits-forms.ts';
 const ERROR_TABLE = '!**/contract/errors.ts';
 // The one polling loop (src/streams/poll-loop.ts, no RxJS): the page's polls run on the worker's own loop.
 const POLL_LOOP = '!**/streams/poll-loop.ts';
+const APP_FORBIDDEN = [...ours('streams', 'server'), POLL_LOOP];
+const APP_LAYER = 'app imports charts and the worker and contract types only (and the polling loop)';
 const layer = (files, forbidden, message) => ({
   files,
   rules: {
@@ -50,7 +52,21 @@ export default tseslint.config(
   typesOnly(['src/workers/**'], [...ours('contract'), INTERVAL_TABLE], 'workers use the contract for types only (and its interval table)'),
   layer(['src/charts/**'], [...ours('workers', 'app', 'server', 'contract'), INTERVAL_TABLE], 'charts may import stream types and the interval table only'),
   typesOnly(['src/charts/**'], ours('streams'), 'charts use stream types only'),
-  layer(['src/app/**'], [...ours('streams', 'server'), POLL_LOOP], 'app imports charts and the worker and contract types only (and the polling loop)'),
+  layer(['src/app/**'], APP_FORBIDDEN, APP_LAYER),
+  // Screens read atoms through src/app/state/atomHooks.ts: jotai's own hooks render each reader twice as it mounts.
+  {
+    files: ['src/app/**'],
+    ignores: ['src/app/state/atomHooks.ts', 'src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: APP_FORBIDDEN, message: APP_LAYER }],
+          paths: [{ name: 'jotai', importNames: ['useAtomValue', 'useAtom'], message: "Use src/app/state/atomHooks.ts: jotai's hooks render each reader a second time as it mounts." }],
+        },
+      ],
+    },
+  },
   typesOnly(['src/app/**'], [...ours('workers', 'contract'), INTERVAL_TABLE, FORMS, LIMITS_FORMS, ERROR_TABLE], 'app imports worker and contract types only (and the interval table, the forms and the error table)'),
   // The one HTTP client of the page and the worker: the contract's types and error table, nothing else of ours.
   layer(['src/http/**'], ours('app', 'workers', 'streams', 'charts', 'server', 'shared'), 'http imports the contract only'),

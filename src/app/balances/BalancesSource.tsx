@@ -1,4 +1,5 @@
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useSetAtom } from 'jotai';
+import { useAtom, useAtomValue } from '../state/atomHooks.ts';
 import { useEffect, useRef } from 'react';
 import { useApi } from '../api/apiContext.ts';
 import { asApiFailure } from '../../http/failure.ts';

@@ -1,4 +1,5 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useSetAtom } from 'jotai';
+import { useAtomValue } from '../state/atomHooks.ts';
 import { useEffect } from 'react';
 import type { ApiFailure } from '../../http/failure.ts';
 import type { CallState } from '../hooks/useCall.ts';

@@ -1,4 +1,4 @@
-import { useAtom } from 'jotai';
+import { useAtom } from '../state/atomHooks.ts';
 import { useEffect } from 'react';
 import { useTranslation } from '../i18n/translation.tsx';
 import { toastAtom } from '../state/toast.ts';

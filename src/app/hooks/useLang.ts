@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue } from '../state/atomHooks.ts';
 import type { Lang } from '../../contract/primitives.ts';
 import { langAtom } from '../state/language.ts';
 

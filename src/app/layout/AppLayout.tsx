@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue } from '../state/atomHooks.ts';
 import { lazy, Suspense } from 'react';
 import { BalancesSource } from '../balances/BalancesSource.tsx';
 import { Toast } from '../components/Toast.tsx';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { useAtomValue } from 'jotai';
+import { useAtomValue } from '../state/atomHooks.ts';
 import { useTranslation } from '../i18n/translation.tsx';
 import { NavLink, useLocation } from '../router/navigation.tsx';
 import { HomeIcon, MarketIcon, MineIcon, SupportIcon, WealthIcon } from '../components/icons.tsx';

@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue } from '../state/atomHooks.ts';
 import { useEffect } from 'react';
 import { themeChoiceAtom, type ThemeChoice } from '../state/theme.ts';
 

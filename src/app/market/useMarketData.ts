@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue } from '../state/atomHooks.ts';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Order, ProductSummary } from '../../contract/market.ts';
 import type { PageParams } from '../../workers/api.ts';

@@ -1,4 +1,5 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useSetAtom } from 'jotai';
+import { useAtomValue } from '../state/atomHooks.ts';
 import { useEffect } from 'react';
 import { useNavigate } from '../router/navigation.tsx';
 import { apiBase } from '../config/env.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useAtomValue } from 'jotai';
+import { useAtomValue } from '../state/atomHooks.ts';
 import { SignInPrompt } from '../components/SignInPrompt.tsx';
 import { tokenAtom } from '../state/session.ts';
 import './money.css';

@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue } from '../state/atomHooks.ts';
 import { useApi } from '../api/apiContext.ts';
 import type { ApiClient } from '../api/client.ts';
 import { useCall } from '../hooks/useCall.ts';

@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue } from '../state/atomHooks.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../i18n/translation.tsx';
 import type { LimitsView } from '../../contract/limits.ts';

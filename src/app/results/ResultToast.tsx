@@ -1,4 +1,5 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useSetAtom } from 'jotai';
+import { useAtomValue } from '../state/atomHooks.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '../i18n/translation.tsx';
 import { Link } from '../router/navigation.tsx';

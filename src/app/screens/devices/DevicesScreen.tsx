@@ -1,4 +1,5 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useSetAtom } from 'jotai';
+import { useAtomValue } from '../../state/atomHooks.ts';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/translation.tsx';
 import type { SignedInDevice } from '../../../contract/sessions.ts';

@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue } from '../../state/atomHooks.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Res } from '../../../contract/api.ts';
 import type { LedgerType } from '../../../contract/user.ts';

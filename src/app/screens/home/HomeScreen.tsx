@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue } from '../../state/atomHooks.ts';
 import { SignInPrompt } from '../../components/SignInPrompt.tsx';
 import { tokenAtom } from '../../state/session.ts';
 import { BalanceCard } from './BalanceCard.tsx';

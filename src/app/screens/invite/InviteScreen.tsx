@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue } from '../../state/atomHooks.ts';
 import { useTranslation } from '../../i18n/translation.tsx';
 import { useApi } from '../../api/apiContext.ts';
 import { LoadFailure } from '../../components/LoadFailure.tsx';

@@ -1,4 +1,4 @@
-import { useAtom } from 'jotai';
+import { useAtom } from '../../state/atomHooks.ts';
 import { useTranslation } from '../../i18n/translation.tsx';
 import { useNavigate } from '../../router/navigation.tsx';
 import { useApi } from '../../api/apiContext.ts';

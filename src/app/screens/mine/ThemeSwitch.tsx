@@ -1,4 +1,4 @@
-import { useAtom } from 'jotai';
+import { useAtom } from '../../state/atomHooks.ts';
 import { useId } from 'react';
 import { useTranslation } from '../../i18n/translation.tsx';
 import { THEME_CHOICES, themeChoiceAtom, type ThemeChoice } from '../../state/theme.ts';

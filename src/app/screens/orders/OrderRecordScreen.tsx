@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue } from '../../state/atomHooks.ts';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from '../../i18n/translation.tsx';
 import { useSearchParams } from '../../router/navigation.tsx';

@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue } from '../../state/atomHooks.ts';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/translation.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
