@@ -32,6 +32,36 @@ describe('TranslationProvider', () => {
     await expect.element(screen.getByText(vn.app.back)).toBeVisible();
   });
 
+  it('looks a plain key up once per language; a call with values is resolved each time', async () => {
+    const i18n = await createI18n('en');
+    await loadPack(i18n, 'vn');
+    const asked: string[] = [];
+    const resolve = i18n.t.bind(i18n);
+    i18n.t = ((...args: Parameters<typeof i18n.t>) => {
+      asked.push(String(args[0]));
+      return resolve(...args);
+    }) as typeof i18n.t;
+    function Rows() {
+      const { t } = useTranslation();
+      return (
+        <ul>
+          {[1, 2, 3].map((n) => (
+            <li key={n}>
+              {t('app.back')} {t('app.amount_currency', { amount: String(n), currency: 'USDT' })}
+            </li>
+          ))}
+        </ul>
+      );
+    }
+    const screen = await render(<TranslationProvider i18n={i18n}><Rows /></TranslationProvider>);
+    await expect.element(screen.getByText(`${en.app.back} 3`, { exact: false })).toBeVisible();
+    expect(asked.filter((k) => k === 'app.back')).toHaveLength(1);
+    expect(asked.filter((k) => k === 'app.amount_currency')).toHaveLength(3);
+    await i18n.changeLanguage('vn');
+    await expect.element(screen.getByText(vn.app.back, { exact: false }).first()).toBeVisible();
+    expect(asked.filter((k) => k === 'app.back')).toHaveLength(2);
+  });
+
   it('says what is missing when a component translates outside it', async () => {
     await expect(render(<Back />)).rejects.toThrow('useTranslation needs a TranslationProvider above it');
   });

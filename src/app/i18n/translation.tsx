@@ -20,8 +20,27 @@ export function TranslationProvider({ i18n, children }: { readonly i18n: I18n; r
   }, [i18n]);
   // React reads the language again once subscribed, so a change before that is not missed.
   const lang = useSyncExternalStore(subscribe, () => i18n.language);
-  const value = useMemo(() => ({ t: i18n.getFixedT(lang), i18n }), [i18n, lang]);
+  const value = useMemo(() => ({ t: rememberPlainKeys(i18n.getFixedT(lang)), i18n }), [i18n, lang]);
   return <TranslationContext value={value}>{children}</TranslationContext>;
+}
+
+/**
+ * `t` that looks each plain key (no options) up once: a list's rows ask the same few keys on every render, and
+ * i18next resolves each call afresh. Safe per language because a language's pack is complete before it is used
+ * (loadPack, then changeLanguage) and never changes after; calls with options (values, counts) go straight through.
+ */
+function rememberPlainKeys(fixed: TFunction): TFunction {
+  const known = new Map<string, string>();
+  const t = (...args: Parameters<TFunction>): ReturnType<TFunction> => {
+    const [key] = args;
+    if (args.length !== 1 || typeof key !== 'string') return fixed(...args);
+    const found = known.get(key);
+    if (found !== undefined) return found;
+    const text = fixed(key);
+    known.set(key, text);
+    return text;
+  };
+  return t as TFunction;
 }
 
 /** `t` and the instance, as react-i18next's hook of the same name gave them; a new `t` when the language changes. */
