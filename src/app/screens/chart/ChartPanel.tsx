@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/translation.tsx';
 import type { OrderMark } from '../../../charts/order-marks.ts';
 import { INTERVAL_NAMES, type IntervalName } from '../../../contract/intervals.ts';
@@ -15,7 +15,7 @@ interface Props {
 }
 
 /** The candle chart with volume and interval buttons; my open orders are drawn on it. */
-export function ChartPanel({ id, symbol, decimals, marks }: Props) {
+export const ChartPanel = memo(function ChartPanel({ id, symbol, decimals, marks }: Props) {
   const { t } = useTranslation();
   const locale = intlLocale(useLang());
   const [interval, setChartInterval] = useState<IntervalName>('1m');
@@ -43,4 +43,4 @@ export function ChartPanel({ id, symbol, decimals, marks }: Props) {
       <div ref={box} className="chart-box" hidden={failed} />
     </section>
   );
-}
+});

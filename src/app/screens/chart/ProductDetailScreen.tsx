@@ -1,5 +1,5 @@
 import { useAtomValue } from '../../state/atomHooks.ts';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n/translation.tsx';
 import type { ProductDetails } from '../../../contract/market.ts';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
@@ -68,7 +68,7 @@ function Loaded({ product }: { readonly product: ProductDetails }) {
   const marks = useMemo(() => orderMarksOf(orders.items), [orders.items]);
   const ticket = useTicketParams(product, 'sheet');
   const [busy, setBusy] = useState(false);
-  const dock = useDockHeight();
+  const dock = useDockPadding();
   useEffect(() => {
     let gone = false;
     void whenPageSettles()
@@ -84,7 +84,7 @@ function Loaded({ product }: { readonly product: ProductDetails }) {
     };
   }, []);
   return (
-    <div className="stack xq" style={{ paddingBottom: dock.height }}>
+    <div className="stack xq">
       <Quote product={product} />
       <ChartPanel id={product.id} symbol={product.symbol} decimals={product.decimals} marks={marks} />
       {member ? (
@@ -97,7 +97,7 @@ function Loaded({ product }: { readonly product: ProductDetails }) {
         </section>
       ) : null}
       <TapePanel id={product.id} decimals={product.decimals} />
-      <div className="trade-dock" ref={dock.ref}>
+      <div className="trade-dock" ref={dock}>
         <OpenOrderStrip product={product} orders={orders.items} />
         <TradeBar product={product} onTrade={ticket.setDirection} onIntent={() => void loadTicket().catch(() => undefined)} />
       </div>
@@ -124,23 +124,33 @@ function Loaded({ product }: { readonly product: ProductDetails }) {
   );
 }
 
-/** The fixed dock's height, so the page's last panel can scroll clear of it (the strip comes and goes). */
-function useDockHeight() {
-  const [height, setHeight] = useState(0);
-  const ref = useCallback((node: HTMLDivElement | null) => {
-    if (!node) return;
-    const observer = new ResizeObserver(() => setHeight(node.offsetHeight));
-    observer.observe(node);
-    return () => observer.disconnect();
+/**
+ * The fixed dock's height as the page's bottom padding, so its last panel scrolls clear of the dock (the strip comes
+ * and goes). Written to the page's node, not kept in state: a change of the dock re-renders nothing. Written in the
+ * next frame, not in the observer's callback: the page growing there can move a scrollbar, and so the dock again.
+ */
+function useDockPadding() {
+  return useCallback((dock: HTMLDivElement | null) => {
+    const page = dock?.parentElement;
+    if (!dock || !page) return;
+    let frame = 0;
+    const observer = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => page.style.setProperty('padding-bottom', `${dock.offsetHeight}px`));
+    });
+    observer.observe(dock, { box: 'border-box' });
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+    };
   }, []);
-  return { height, ref };
 }
 
 /**
  * The live price and change. Its own component because the price moves every second: only this header
  * re-renders then, not the chart panel and my orders.
  */
-function Quote({ product }: { readonly product: ProductDetails }) {
+const Quote = memo(function Quote({ product }: { readonly product: ProductDetails }) {
   const lang = useLang();
   const quote = useLiveQuote(product);
   const trend = trendOf(quote.changePct);
@@ -158,4 +168,4 @@ function Quote({ product }: { readonly product: ProductDetails }) {
       </div>
     </header>
   );
-}
+});

@@ -26,7 +26,7 @@ const TapeTradeRow = memo(function TapeTradeRow({ trade: [time, price, quantity,
 });
 
 /** The trade tape (turnover): 24 h figures and the latest trades. */
-export function TapePanel({ id, decimals }: { readonly id: number; readonly decimals: number }) {
+export const TapePanel = memo(function TapePanel({ id, decimals }: { readonly id: number; readonly decimals: number }) {
   const { t } = useTranslation();
   const lang = useLang();
   const { trades, stats, live } = useTape(id);
@@ -79,4 +79,4 @@ export function TapePanel({ id, decimals }: { readonly id: number; readonly deci
       )}
     </section>
   );
-}
+});

@@ -17,6 +17,14 @@ describe('orderMarksOf', () => {
     expect(marks[0]).toMatchObject({ openPrice: 100.5, settleTime: 2_000_000 - 999 * 1000 });
   });
 
+  it('gives one and the same empty list while no order is open, so the chart panel has nothing new to render', () => {
+    const none = orderMarksOf(null);
+    expect(none).toEqual([]);
+    expect(orderMarksOf([])).toBe(none);
+    expect(orderMarksOf([order(1, 1000, 'won'), order(2, 2000, 'lost')])).toBe(none);
+    expect(orderMarksOf([order(3, 3000)])).not.toBe(none);
+  });
+
   it('keeps the caller’s list untouched', () => {
     const orders = [order(1, 3000), order(2, 1000)];
     orderMarksOf(orders);

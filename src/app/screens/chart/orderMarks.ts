@@ -11,14 +11,18 @@ import { soonestOpen } from './soonestOpen.ts';
  */
 export const MAX_CHART_MARKS = 3;
 
+const NO_MARKS: readonly OrderMark[] = Object.freeze([]);
+
 /** My open orders as chart marks: a line at the open price, coloured by direction. */
-export function orderMarksOf(orders: readonly Order[] | null): OrderMark[] {
-  if (!orders) return [];
-  return soonestOpen(orders, MAX_CHART_MARKS).map((o) => ({
-      id: o.id,
-      direction: o.direction,
-      openPrice: Number(o.openPrice),
-      openTime: o.openTime,
-      settleTime: o.settleTime,
-    }));
+export function orderMarksOf(orders: readonly Order[] | null): readonly OrderMark[] {
+  const open = orders ? soonestOpen(orders, MAX_CHART_MARKS) : [];
+  // One empty list for every answer with no open order: the chart's panel sees the same marks and is not re-rendered.
+  if (open.length === 0) return NO_MARKS;
+  return open.map((o) => ({
+    id: o.id,
+    direction: o.direction,
+    openPrice: Number(o.openPrice),
+    openTime: o.openTime,
+    settleTime: o.settleTime,
+  }));
 }
