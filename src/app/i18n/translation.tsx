@@ -20,24 +20,70 @@ export function TranslationProvider({ i18n, children }: { readonly i18n: I18n; r
   }, [i18n]);
   // React reads the language again once subscribed, so a change before that is not missed.
   const lang = useSyncExternalStore(subscribe, () => i18n.language);
-  const value = useMemo(() => ({ t: rememberPlainKeys(i18n.getFixedT(lang)), i18n }), [i18n, lang]);
+  const value = useMemo(() => ({ t: filledFromPack(i18n, lang, i18n.getFixedT(lang)), i18n }), [i18n, lang]);
   return <TranslationContext value={value}>{children}</TranslationContext>;
 }
 
 /**
- * `t` that looks each plain key (no options) up once: a list's rows ask the same few keys on every render, and
- * i18next resolves each call afresh. Safe per language because a language's pack is complete before it is used
- * (loadPack, then changeLanguage) and never changes after; calls with options (values, counts) go straight through.
+ * A template ready to fill: text, name, text, name, ..., text. null: the call is i18next's to resolve (a missing key, a
+ * formatter, nesting).
  */
-function rememberPlainKeys(fixed: TFunction): TFunction {
-  const known = new Map<string, string>();
+type Template = readonly string[] | null;
+
+const PLACEHOLDER = /{{\s*([^{}\s]+)\s*}}/g;
+
+/** i18next's own options: a call that passes one (a count for plurals, a context, a default) is i18next's. */
+const I18NEXT_OPTIONS = new Set([
+  'count', 'context', 'defaultValue', 'lng', 'lngs', 'ns', 'returnObjects', 'returnDetails', 'joinArrays', 'postProcess',
+  'interpolation', 'replace', 'ordinal', 'keyPrefix', 'fallbackLng', 'nsSeparator', 'keySeparator', 'skipInterpolation',
+]);
+
+function compile(raw: unknown): Template {
+  if (typeof raw !== 'string' || raw.includes('$t(')) return null;
+  const parts: string[] = [];
+  let last = 0;
+  for (const match of raw.matchAll(PLACEHOLDER)) {
+    const name = match[1] ?? '';
+    // A formatter ({{value, number}}) or the unescaped mark ({{- value}}): i18next's.
+    if (name.includes(',') || name.startsWith('-')) return null;
+    parts.push(raw.slice(last, match.index), name);
+    last = match.index + match[0].length;
+  }
+  parts.push(raw.slice(last));
+  return parts.some((part, i) => i % 2 === 0 && part.includes('{{')) ? null : parts;
+}
+
+const isValues = (v: unknown): v is Readonly<Record<string, unknown>> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).every((k) => !I18NEXT_OPTIONS.has(k));
+
+/**
+ * `t` that reads each key's text from the pack once and fills its placeholders itself: a list's rows ask the same few
+ * keys on every render, and i18next resolves each call afresh (the key's path, namespaces, plurals, nesting, then its
+ * interpolator), a few ms per screen on a slow phone. Safe per language because a language's pack is complete before
+ * it is used (loadPack, then changeLanguage) and never changes after. Whatever this does not know to be a plain fill
+ * (counts, contexts, formatters, a missing key or value) goes to i18next as before.
+ */
+function filledFromPack(i18n: I18n, lang: string, fixed: TFunction): TFunction {
+  const templates = new Map<string, Template>();
+  const templateOf = (key: string): Template => {
+    let template = templates.get(key);
+    if (template === undefined) {
+      template = compile(i18n.getResource(lang, 'translation', key));
+      templates.set(key, template);
+    }
+    return template;
+  };
   const t = (...args: Parameters<TFunction>): ReturnType<TFunction> => {
-    const [key] = args;
-    if (args.length !== 1 || typeof key !== 'string') return fixed(...args);
-    const found = known.get(key);
-    if (found !== undefined) return found;
-    const text = fixed(key);
-    known.set(key, text);
+    const [key, values] = args;
+    if (typeof key !== 'string' || args.length > 2 || (values !== undefined && !isValues(values))) return fixed(...args);
+    const template = templateOf(key);
+    if (template === null || (template.length > 1 && values === undefined)) return fixed(...args);
+    let text = template[0] ?? '';
+    for (let i = 1; i < template.length; i += 2) {
+      const value = values?.[template[i] ?? ''];
+      if (typeof value !== 'string' && typeof value !== 'number') return fixed(...args);
+      text += String(value) + (template[i + 1] ?? '');
+    }
     return text;
   };
   return t as TFunction;
