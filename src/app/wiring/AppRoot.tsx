@@ -5,6 +5,10 @@ import '../styles/layout.css';
 import '../styles/forms.css';
 import '../styles/rise-fall.css';
 import '../styles/tabs.css';
+// The update card's and the result toast's few rules ride in the app's stylesheet: as files of their own, each was
+// one more request and one more stylesheet inserted into every page after its first paint.
+import '../pwa/pwa.css';
+import '../results/results.css';
 import { AppLayout } from '../layout/AppLayout.tsx';
 import { ErrorBoundary } from '../layout/ErrorBoundary.tsx';
 import { ThemeSync } from '../layout/ThemeSync.tsx';
