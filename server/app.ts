@@ -50,7 +50,7 @@ export function createApp(deps: Deps): Hono {
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.body(), err.status as 400);
     // Structured and redacted: a failed query's parameters (card numbers, names, addresses) never reach the log.
-    log.error('api: unexpected error', { path: c.req.path, requestId: c.get('requestId'), err });
+    log.error('api: unexpected error', { path: c.req.path, err }, { requestId: c.get('requestId') });
     return c.json(new ApiError('error.internal').body(), 500);
   });
   return app;

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { createApp } from './app.ts';
 import { observeRequests } from './metrics/observe-requests.ts';
 import { fingerprint } from './http/route.ts';
-import { redact, setLogSink } from './log.ts';
+import { log, redact, redactText, setLogSink } from './log.ts';
 import { useTestServer } from './testing/harness.ts';
 import { sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
@@ -59,6 +59,18 @@ describe('structured logs with a redaction list (the logs once held card numbers
     expect(ids).toEqual(['req-given-1', fresh.headers.get('x-request-id')]);
     expect(given.headers.get('x-request-id')).toBe('req-given-1');
     expect(ids[1]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('writes a checked request id as it is, though its digits read like a card number', () => {
+    const lines: string[] = [];
+    setLogSink((_level, line) => lines.push(line));
+    // A UUID as randomUUID can make it: three all-digit groups in a row match the card pattern.
+    const id = 'ae910fcc-0093-4137-9294-14a1484c43ff';
+    expect(redactText(id)).not.toBe(id);
+    log.error('api: unexpected error', { path: '/x', note: `card ${CARD}` }, { requestId: id });
+    const entry = JSON.parse(lines[0] ?? '{}') as { requestId?: string; note?: string };
+    expect(entry.requestId).toBe(id);
+    expect(entry.note).not.toContain(CARD);
   });
 });
 
