@@ -7,18 +7,14 @@ import type { Order, ProductDetails } from '../../../contract/market.ts';
 import { guardConsole } from '../../testing/consoleGuard.ts';
 import { balances, fail, ok, type Handler } from '../../testing/fakeApi.ts';
 import { expectMobileLayout } from '../../testing/mobileLayout.ts';
+import { btc, FIXTURE_NOW, productReads } from '../../testing/productFixtures.ts';
 import { renderWithWorker } from '../../testing/renderWithWorker.tsx';
 import { resetBrowserState } from '../../testing/reset.ts';
 
 resetBrowserState();
 guardConsole();
 
-const NOW = Date.now();
-const btc = (open = true): ProductDetails => ({
-  id: 12, symbol: 'BTCUSDT', name: 'Bitcoin', category: 'crypto', price: '67000.00', changePct: '1.25', decimals: 2, open,
-  cycles: [{ seconds: 30, payoutRate: '0.8' }, { seconds: 60, payoutRate: '0.85' }],
-  feeRate: '0.002', minAmount: '10.00', maxAmount: '50000.00', serverTime: NOW, nextOpen: open ? null : NOW + 3_600_000,
-});
+const NOW = FIXTURE_NOW;
 const placed = (body: { direction: 'rise' | 'fall'; amount: string; cycle: number }): Order => ({
   id: 501, orderNo: 'CW501', productId: 12, symbol: 'BTCUSDT', direction: body.direction, amount: body.amount, fee: '0.20',
   cycle: body.cycle, payoutRate: '0.85', openPrice: '67000.00', openTime: NOW, settleTime: NOW + body.cycle * 1000,
@@ -26,14 +22,8 @@ const placed = (body: { direction: 'rise' | 'fall'; amount: string; cycle: numbe
 });
 
 function market(product: ProductDetails): Record<string, Handler> {
-  const summary = { id: product.id, symbol: product.symbol, name: product.name, category: product.category, price: product.price,
-    changePct: product.changePct, decimals: product.decimals, open: product.open, nextOpen: product.nextOpen ?? null };
   return {
-    'product/list': () => ok({ items: [summary], serverTime: Date.now() }),
-    'product/details': () => ok({ ...product, serverTime: Date.now() }),
-    'product/kdata': () => ok({ interval: '1m', bars: [[NOW - 60_000, '66900.00', '67100.00', '66800.00', '67000.00', '1']], serverTime: Date.now() }),
-    'product/trunover': () => ok({ price: '67000.00', changePct: product.changePct, open: product.open, nextOpen: product.nextOpen ?? null, volume24h: '1', amount24h: '67000.00', high24h: '67100.00', low24h: '66800.00', trades: [], serverTime: Date.now() }),
-    'product/orders': () => ok({ items: [], cursor: '1:1:', serverTime: Date.now() }),
+    ...productReads(product),
     'order/create': (req) => ok(placed(req.body as { direction: 'rise' | 'fall'; amount: string; cycle: number })),
   };
 }
