@@ -63,8 +63,9 @@ export function withLiveQuotes(pages$: Observable<DatedPage>, rows: RowsInView, 
       },
       error: (e: unknown) => subscriber.error(e),
     });
-    const quotes = rows.ids$.pipe(switchMap((ids) => (ids.length === 0 ? EMPTY : live.rowQuotes(ids)))).subscribe((q) => {
-      streamed.set(q.id, { quote: q, at: q.at });
+    // A stream event's quotes are laid over together: one list page, so one message to the page, per event.
+    const quotes = rows.ids$.pipe(switchMap((ids) => (ids.length === 0 ? EMPTY : live.rowQuotes(ids)))).subscribe((batch) => {
+      for (const q of batch) streamed.set(q.id, { quote: q, at: q.at });
       emit();
     });
     return () => {

@@ -123,15 +123,19 @@ describe('live stream in the worker', () => {
     expect(state).toBe(polled);
   });
 
-  it('quotes list rows in view, without their trades', async () => {
+  it('quotes list rows in view, without their trades, one batch per event', async () => {
     const { f, live } = setUp();
     const got = firstValueFrom(live.rowQuotes([3, 4]).pipe(take(2), toArray()));
     const a = await f.next(0);
     expect(a.url).toBe('http://x/api/product/live?quotes=3,4');
     a.push(`data: {"w":999,"products":[{"id":3,${quote}},{"id":4,${quote}}]}\n\n`);
-    expect((await got).map((q) => [q.id, q.price, q.at])).toEqual([
-      [3, '100.00', 999],
-      [4, '100.00', 999],
+    a.push(`data: {"w":1999,"products":[{"id":4,${quote}}]}\n\n`);
+    expect((await got).map((batch) => batch.map((q) => [q.id, q.price, q.at]))).toEqual([
+      [
+        [3, '100.00', 999],
+        [4, '100.00', 999],
+      ],
+      [[4, '100.00', 1999]],
     ]);
   });
 });

@@ -120,7 +120,8 @@ export function createLive(deps: LiveDeps) {
   const cursors = new Map<number, number>();
   const held = new Map<number, Held>();
   const products = new Map<number, ReplaySubject<PollState<Turnover>>>();
-  const rowQuotes$ = new Subject<LiveRowQuote>();
+  // One batch per stream event: the rows that moved together reach the page as one message, one render.
+  const rowQuotes$ = new Subject<readonly LiveRowQuote[]>();
   const mode$ = new BehaviorSubject<'stream' | 'poll'>('stream');
   const wanted$ = new BehaviorSubject<number>(0);
   /** The stream is open and speaking (false while down, unsupported or closed). */
@@ -155,14 +156,16 @@ export function createLive(deps: LiveDeps) {
     lastDataAt = at;
     if (mode$.value !== 'stream') mode$.next('stream');
     const trades = new Map<number, Turnover['trades']>();
+    const rowQuotes: LiveRowQuote[] = [];
     for (const item of event.products ?? []) {
       const h = held.get(item.id) ?? { quote: null, stats: null };
       if (item.quote) h.quote = withChange(h.quote, item.quote);
       if (item.stats) h.stats = item.stats;
       held.set(item.id, h);
       if (item.trades) trades.set(item.id, item.trades);
-      if (item.quote && h.quote && quoted.has(item.id)) rowQuotes$.next({ id: item.id, at: event.w, ...h.quote });
+      if (item.quote && h.quote && quoted.has(item.id)) rowQuotes.push({ id: item.id, at: event.w, ...h.quote });
     }
+    if (rowQuotes.length > 0) rowQuotes$.next(rowQuotes);
     for (const id of streaming) {
       const h = held.get(id);
       const since = cursors.get(id);
@@ -276,14 +279,18 @@ export function createLive(deps: LiveDeps) {
         };
       });
     },
-    /** Quotes of list rows in view, as they move (and each one's current quote when the row comes into view). */
-    rowQuotes(ids: readonly number[]): Observable<LiveRowQuote> {
-      return new Observable<LiveRowQuote>((subscriber) => {
+    /**
+     * Quotes of list rows in view, as they move (and each one's current quote when the row comes into view): one
+     * batch per stream event, of the rows asked for that moved in it.
+     */
+    rowQuotes(ids: readonly number[]): Observable<readonly LiveRowQuote[]> {
+      return new Observable<readonly LiveRowQuote[]>((subscriber) => {
         const mine = new Set(ids);
         for (const id of mine) count(quoted, id, 1);
         sync();
-        const inner = rowQuotes$.subscribe((q) => {
-          if (mine.has(q.id)) subscriber.next(q);
+        const inner = rowQuotes$.subscribe((batch) => {
+          const moved = batch.filter((q) => mine.has(q.id));
+          if (moved.length > 0) subscriber.next(moved);
         });
         return () => {
           inner.unsubscribe();
