@@ -1,10 +1,12 @@
 import { proxy, wrap, type Remote } from 'comlink';
 import type { ErrorKey } from '../../contract/errors.ts';
-import type { MarketWorkerApi } from '../../workers/api.ts';
+import type { MarketWorkerApi, Session } from '../../workers/api.ts';
 
 export type MarketWorker = Remote<MarketWorkerApi>;
 
 let instance: MarketWorker | null = null;
+/** The session last sent to `instance`. */
+let sentSession: Session | null = null;
 /** The worker reports a 401 through one proxy made at start; the app points it at its current handler. */
 let unauthorizedTarget: (reason: ErrorKey) => void = () => undefined;
 
@@ -35,7 +37,19 @@ export function adoptMarketWorker(api: MarketWorker): MarketWorker {
   document.addEventListener('visibilitychange', forwardVisibility);
   forwardVisibility();
   instance = api;
+  sentSession = null;
   return api;
+}
+
+/**
+ * Sends the session to the worker when it differs from the one last sent: every screen and panel that uses the
+ * worker states it as it mounts (seven times on a cold /xq), and each call is a message and a reply.
+ */
+export function sendSession(worker: MarketWorker, session: Session): void {
+  const last = worker === instance ? sentSession : null;
+  if (last && last.apiBase === session.apiBase && last.token === session.token && last.lang === session.lang) return;
+  if (worker === instance) sentSession = session;
+  void worker.setSession(session);
 }
 
 let visibilityListener: () => void = () => undefined;

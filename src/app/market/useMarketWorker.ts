@@ -6,7 +6,7 @@ import { apiBase } from '../config/env.ts';
 import { langAtom } from '../state/language.ts';
 import { tokenAtom } from '../state/session.ts';
 import { authPath, IDLE } from '../router/returnTo.ts';
-import { marketWorker, setUnauthorizedTarget, type MarketWorker } from './marketWorker.ts';
+import { marketWorker, sendSession, setUnauthorizedTarget, type MarketWorker } from './marketWorker.ts';
 
 /**
  * The market worker with the member's session: the token and language go with every request it makes,
@@ -22,7 +22,7 @@ export function useMarketWorker(): MarketWorker {
 
   useEffect(() => {
     // A worker resolves relative URLs against its own script, so it gets the absolute base.
-    void worker.setSession({ apiBase: new URL(apiBase, window.location.href).href, token, lang });
+    sendSession(worker, { apiBase: new URL(apiBase, window.location.href).href, token, lang });
   }, [worker, token, lang]);
 
   useEffect(() => {

@@ -3,7 +3,7 @@ import type { SubscriptionHandle } from '../../workers/api.ts';
 import { apiBase } from '../config/env.ts';
 import { DEFAULT_LANG, isLang } from '../i18n/languages.ts';
 import { LANG_KEY, readItem, TOKEN_KEY } from '../storage/local.ts';
-import { marketWorker } from './marketWorker.ts';
+import { marketWorker, sendSession } from './marketWorker.ts';
 
 let warm: Promise<SubscriptionHandle> | null = null;
 
@@ -21,7 +21,7 @@ export function warmStart(path: string): void {
   if (warm) return;
   const worker = marketWorker();
   const stored = readItem(LANG_KEY);
-  void worker.setSession({ apiBase: new URL(apiBase, window.location.href).href, token: readItem(TOKEN_KEY) || null, lang: isLang(stored) ? stored : DEFAULT_LANG });
+  sendSession(worker, { apiBase: new URL(apiBase, window.location.href).href, token: readItem(TOKEN_KEY) || null, lang: isLang(stored) ? stored : DEFAULT_LANG });
   if (PRODUCT_LIST_PATHS.includes(path)) warm = worker.watchProducts(proxy(() => undefined));
 }
 
