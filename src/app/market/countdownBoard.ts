@@ -4,7 +4,7 @@
 // work whose moment does not matter waits for the room just after a step (`whenQuiet`). Nothing steers the worker's
 // requests to land on the step: the market arrives over the live stream at the server's ticks, which no request
 // timing moves, and the polls left (kdata every 10 s or slower, the order lists) are too rare to show in a step.
-import { proxy } from 'comlink';
+import { oneWay } from '../../shared/one-way-callback.ts';
 import type { ClockMessage, SubscriptionHandle } from '../../workers/api.ts';
 import { msToNextStep } from './countdownSteps.ts';
 import { formatRemaining } from '../format/duration.ts';
@@ -175,7 +175,7 @@ export function createCountdownBoard(deps: BoardDeps) {
 
   const start = (): void => {
     if (handle) return;
-    handle = deps.worker().watchClock(proxy(onClock));
+    handle = deps.worker().watchClock(oneWay(onClock));
   };
   const stop = (): void => {
     const h = handle;

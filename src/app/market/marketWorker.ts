@@ -1,5 +1,6 @@
 import { proxy, wrap, type Remote } from 'comlink';
 import type { ErrorKey } from '../../contract/errors.ts';
+import { registerOneWayCallbacks } from '../../shared/one-way-callback.ts';
 import type { MarketWorkerApi, Session } from '../../workers/api.ts';
 
 export type MarketWorker = Remote<MarketWorkerApi>;
@@ -30,6 +31,7 @@ export function marketWorker(): MarketWorker {
  * requests their fake API answers (src/workers/testing/relay.worker.ts).
  */
 export function adoptMarketWorker(api: MarketWorker): MarketWorker {
+  registerOneWayCallbacks();
   void api.setUnauthorizedHandler(proxy((reason: ErrorKey) => unauthorizedTarget(reason)));
   const forwardVisibility = (): void => void api.setVisible(document.visibilityState === 'visible');
   document.removeEventListener('visibilitychange', visibilityListener);

@@ -1,4 +1,4 @@
-import { proxy } from 'comlink';
+import { oneWay } from '../../shared/one-way-callback.ts';
 import type { Quote, QuoteMessage, SubscriptionHandle } from '../../workers/api.ts';
 import { countdownBoard } from './countdown.ts';
 
@@ -29,7 +29,7 @@ export function createQuoteFeed(source: QuoteSource, paint: (apply: () => void) 
       listeners: new Set(),
       handle: source.watchQuote(
         { id },
-        proxy((message: QuoteMessage) => {
+        oneWay((message: QuoteMessage) => {
           if (message.kind !== 'quote' || watched.get(id) !== entry) return;
           paint(() => {
             entry.quote = message;

@@ -1,4 +1,4 @@
-import { proxy } from 'comlink';
+import { oneWay } from '../../shared/one-way-callback.ts';
 import { useEffect, useRef } from 'react';
 import type { SubscriptionHandle } from '../../workers/api.ts';
 import type { MarketWorker } from './marketWorker.ts';
@@ -19,7 +19,7 @@ export function useSubscription<M>(worker: MarketWorker | null, key: string | nu
   useEffect(() => {
     if (!worker || key === null) return;
     let live = true;
-    const callback = proxy((message: M) => {
+    const callback = oneWay((message: M) => {
       if (live) onMessageRef.current(message);
     });
     const handle = openRef.current(worker, callback);

@@ -1,4 +1,4 @@
-import { proxy } from 'comlink';
+import { oneWay } from '../../shared/one-way-callback.ts';
 import type { SubscriptionHandle } from '../../workers/api.ts';
 import { apiBase } from '../config/env.ts';
 import { DEFAULT_LANG, isLang } from '../i18n/languages.ts';
@@ -22,7 +22,7 @@ export function warmStart(path: string): void {
   const worker = marketWorker();
   const stored = readItem(LANG_KEY);
   sendSession(worker, { apiBase: new URL(apiBase, window.location.href).href, token: readItem(TOKEN_KEY) || null, lang: isLang(stored) ? stored : DEFAULT_LANG });
-  if (PRODUCT_LIST_PATHS.includes(path)) warm = worker.watchProducts(proxy(() => undefined));
+  if (PRODUCT_LIST_PATHS.includes(path)) warm = worker.watchProducts(oneWay(() => undefined));
 }
 
 /** Called once a screen has subscribed to the products itself (comlink keeps the order of calls). */

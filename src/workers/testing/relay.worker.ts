@@ -2,6 +2,7 @@
 // page over comlink, where the test's fake API (src/app/testing/fakeApi.ts) answers them and hands each
 // arrived request to the test. Nothing here runs in the app.
 import { expose } from 'comlink';
+import { registerOneWayCallbacks } from '../../shared/one-way-callback.ts';
 import { createMarketApi } from '../market-api.ts';
 import { openMarketCache } from '../market-cache.ts';
 
@@ -41,6 +42,7 @@ const relay = {
     pageFetch = fetch;
   },
 };
+registerOneWayCallbacks();
 expose(relay);
 
 export type RelayWorkerApi = typeof relay;
