@@ -35,7 +35,9 @@ export function BalancesSource() {
       // A refresh keeps the figures on screen, marked as refreshing; only a first read (or another member) shows loading.
       const shown = lastGood.current;
       const keeps = shown?.token === token && shown.state.status === 'ok';
-      setEntry(keeps ? { ...shown, refreshing: true, refreshFailure: null } : { token, state: { status: 'loading' }, refreshing: false, refreshFailure: null });
+      // Never read: every screen already shows loading for no entry, and one more write is one more render of each.
+      if (keeps) setEntry({ ...shown, refreshing: true, refreshFailure: null });
+      else if (shown !== null) setEntry({ token, state: { status: 'loading' }, refreshing: false, refreshFailure: null });
       try {
         // Without the signal: the first read may be the boot script's early answer.
         const { data } = await client.call('user/balance_list');
