@@ -8,7 +8,7 @@ type Listener = (message: unknown) => void;
 /**
  * Marks a callback that only listens: passed to the worker, it crosses as a message port of its own, and each
  * call from the worker is one message that nothing answers. A comlink proxy answers every call with a reply the
- * worker waits for: on a live screen, one more message each way per tick for a callback that returns nothing.
+ * worker waits for: on a live screen, a message back to the worker for every delta, from a callback that returns nothing.
  */
 export function oneWay<M>(listener: (message: M) => void): (message: M) => void {
   return Object.assign((message: M) => listener(message), { [ONE_WAY]: true as const });
