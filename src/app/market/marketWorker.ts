@@ -6,8 +6,8 @@ import type { MarketWorkerApi, Session } from '../../workers/api.ts';
 export type MarketWorker = Remote<MarketWorkerApi>;
 
 let instance: MarketWorker | null = null;
-/** The session last sent to `instance`. */
-let sentSession: Session | null = null;
+/** The session last sent to each worker (a worker adopted afresh has none). */
+const sentSessions = new WeakMap<MarketWorker, Session>();
 /** The worker reports a 401 through one proxy made at start; the app points it at its current handler. */
 let unauthorizedTarget: (reason: ErrorKey) => void = () => undefined;
 
@@ -39,7 +39,6 @@ export function adoptMarketWorker(api: MarketWorker): MarketWorker {
   document.addEventListener('visibilitychange', forwardVisibility);
   forwardVisibility();
   instance = api;
-  sentSession = null;
   return api;
 }
 
@@ -48,9 +47,9 @@ export function adoptMarketWorker(api: MarketWorker): MarketWorker {
  * worker states it as it mounts (seven times on a cold /xq), and each call is a message and a reply.
  */
 export function sendSession(worker: MarketWorker, session: Session): void {
-  const last = worker === instance ? sentSession : null;
+  const last = sentSessions.get(worker);
   if (last && last.apiBase === session.apiBase && last.token === session.token && last.lang === session.lang) return;
-  if (worker === instance) sentSession = session;
+  sentSessions.set(worker, session);
   void worker.setSession(session);
 }
 
