@@ -53,8 +53,12 @@ function compile(raw: unknown): Template {
   return parts.some((part, i) => i % 2 === 0 && part.includes('{{')) ? null : parts;
 }
 
-const isValues = (v: unknown): v is Readonly<Record<string, unknown>> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).every((k) => !I18NEXT_OPTIONS.has(k));
+/** Plain values to fill, none of them i18next's own options (no key list allocated: t runs in every row's render). */
+function isValues(v: unknown): v is Readonly<Record<string, unknown>> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  for (const key in v) if (I18NEXT_OPTIONS.has(key)) return false;
+  return true;
+}
 
 /**
  * `t` that reads each key's text from the pack once and fills its placeholders itself: a list's rows ask the same few
