@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Candle } from '../streams/messages.ts';
 import { createCandleChart, type CandleChart } from './candle-chart.ts';
 
-const theme = { background: '#0f141a', text: '#e8edf2', grid: '#2c3845', up: '#17c784', down: '#f0475a' };
+const theme = { background: '#0f141a', text: '#e8edf2', grid: '#2c3845', up: '#17c784', down: '#f0475a', fontFamily: 'Georgia, serif' };
 const candle = (minute: number, close: number): Candle => ({ time: minute * 60_000, open: 1, high: Math.max(1, close), low: 1, close, volume: 5 });
 const history = Array.from({ length: 120 }, (_, i) => candle(i, 1 + i / 100));
 
@@ -99,6 +99,8 @@ describe('createCandleChart', () => {
     const options = c.chart.options();
     expect(options.handleScroll).toMatchObject({ vertTouchDrag: false, mouseWheel: false });
     expect(c.chart.autoSizeActive()).toBe(true);
+    // Its labels are in the page's face (the theme's), not the library's own list.
+    expect(options.layout.fontFamily).toBe('Georgia, serif');
     box?.style.setProperty('width', '300px');
     await expect.poll(() => c.chart.paneSize().width, { timeout: 2_000 }).toBeLessThan(300);
   });

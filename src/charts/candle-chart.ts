@@ -23,6 +23,11 @@ export interface ChartTheme {
   readonly grid: string;
   readonly up: string;
   readonly down: string;
+  /**
+   * The page's own font list: the axis labels are in the app's face, and the first label's measure finds every
+   * family already looked up by the page (the library's default list cost a fresh lookup in the chart's first frame).
+   */
+  readonly fontFamily: string;
 }
 
 export interface CandleChartOptions {
@@ -65,7 +70,7 @@ function chartOptions(o: CandleChartOptions): DeepPartial<ChartOptions> {
   const formatters = localTimeFormatters(o.locale);
   return {
     autoSize: true,
-    layout: { background: { type: ColorType.Solid, color: o.theme.background }, textColor: o.theme.text, attributionLogo: false },
+    layout: { background: { type: ColorType.Solid, color: o.theme.background }, textColor: o.theme.text, fontFamily: o.theme.fontFamily, attributionLogo: false },
     grid: { vertLines: { color: o.theme.grid }, horzLines: { color: o.theme.grid } },
     handleScroll: { vertTouchDrag: false, horzTouchDrag: true, mouseWheel: false, pressedMouseMove: true },
     handleScale: { mouseWheel: false, pinch: true, axisPressedMouseMove: { time: true, price: false }, axisDoubleClickReset: true },

@@ -1,6 +1,6 @@
 import type { ChartTheme } from '../../charts/candle-chart.ts';
 
-/** The chart's colours from the app's CSS variables (base.css), so the chart matches the page. */
+/** The chart's colours from the app's CSS variables (base.css) and the page's font, so the chart matches the page. */
 export function chartTheme(): ChartTheme {
   const css = getComputedStyle(document.documentElement);
   const read = (name: string, fallback: string): string => css.getPropertyValue(name).trim() || fallback;
@@ -10,5 +10,6 @@ export function chartTheme(): ChartTheme {
     grid: read('--line', '#2c3845'),
     up: read('--up', '#17c784'),
     down: read('--down', '#f0475a'),
+    fontFamily: css.fontFamily || 'sans-serif',
   };
 }
