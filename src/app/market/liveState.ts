@@ -7,5 +7,13 @@ export interface LiveState {
 }
 
 export const freshState: LiveState = { stale: false, reconnecting: false };
+const reconnectingState: LiveState = { stale: false, reconnecting: true };
+const staleState: LiveState = { stale: true, reconnecting: false };
+const staleReconnectingState: LiveState = { stale: true, reconnecting: true };
 
-export const liveStateOf = (status: StatusMessage): LiveState => ({ stale: status.stale, reconnecting: status.reconnecting });
+/**
+ * One object per state, so a status that changes nothing a panel shows (a subscription's first, which is fresh,
+ * or one from the cache and then the network) is the same value and React skips the panel's render.
+ */
+export const liveStateOf = (status: StatusMessage): LiveState =>
+  status.stale ? (status.reconnecting ? staleReconnectingState : staleState) : status.reconnecting ? reconnectingState : freshState;

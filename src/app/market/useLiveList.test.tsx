@@ -1,5 +1,6 @@
 // The page's side of compact patches: results named by id, and field changes of rows it holds, fill them in.
 import { createStore, Provider } from 'jotai';
+import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
 import type { Order } from '../../contract/market.ts';
@@ -22,13 +23,21 @@ function Rows({ worker }: { readonly worker: MarketWorker }) {
   return <p data-testid="rows">{(items ?? []).map((o) => `${o.id}:${o.status}:${o.settlePrice ?? '-'}:${o.profit ?? '-'}`).join(' ')}</p>;
 }
 
+/** Commits of the panel: React may call a component whose state did not change, but then commits nothing. */
+let commits = 0;
+function RowsAndHealth({ worker }: { readonly worker: MarketWorker }) {
+  useEffect(() => void commits++);
+  const { items, live } = useLiveList(worker, 'orders', (w, cb) => w.watchProductOrders({ id: 12 }, cb), byId);
+  return <p data-testid="rows">{`${items?.length ?? '-'} rows, ${live.stale ? 'stale' : 'fresh'}`}</p>;
+}
+
 /** The rows on a page, fed by a stand-in worker that has been subscribed to. */
-async function renderRows() {
+async function renderRows(View: typeof Rows = Rows) {
   const fake = fakeWorker();
   adoptMarketWorker(fake.worker);
   const screen = await render(
     <Provider store={createStore()}>
-      <Rows worker={fake.worker} />
+      <View worker={fake.worker} />
     </Provider>,
   );
   await expect.poll(fake.subscribed).toBe(true);
@@ -57,5 +66,21 @@ describe('useLiveList', () => {
     // A change for a row not held (id 9) is dropped, not made into a half row.
     fake.send({ kind: 'patch', upserts: [], removed: [], total: 2, changes: [{ id: 2, settlePrice: '99.00' }, { id: 9, status: 'won' }] });
     await expect.element(screen.getByTestId('rows')).toHaveTextContent(/^1:open:-:- 2:open:99\.00:-$/);
+  });
+
+  it('commits nothing for a status that changes nothing shown, and once for one that does', async () => {
+    const { fake, screen } = await renderRows(RowsAndHealth);
+    const rows = screen.getByTestId('rows');
+    fake.send({ kind: 'reset', items: [open(1)], total: 1 });
+    await expect.element(rows).toHaveTextContent('1 rows, fresh');
+    const before = commits;
+    // A fresh status on fresh rows, then a change the test can wait for: one commit, the change's.
+    fake.send({ kind: 'status', stale: false, reconnecting: false, lastGoodAt: 1 });
+    fake.send({ kind: 'reset', items: [open(1), open(2)], total: 2 });
+    await expect.element(rows).toHaveTextContent('2 rows, fresh');
+    expect(commits - before).toBe(1);
+    fake.send({ kind: 'status', stale: true, reconnecting: false, lastGoodAt: 1 });
+    await expect.element(rows).toHaveTextContent('2 rows, stale');
+    expect(commits - before).toBe(2);
   });
 });

@@ -34,7 +34,8 @@ export function useLiveList<T extends { readonly id: number }>(
 
   useSubscription(worker, key, open, (message: ListDelta<T> | StatusMessage) => {
     if (message.kind === 'status') {
-      setState((s) => ({ ...s, live: liveStateOf(message) }));
+      const live = liveStateOf(message);
+      setState((s) => (s.live === live ? s : { ...s, live }));
       return;
     }
     if (message.kind === 'reset') {

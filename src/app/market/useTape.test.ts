@@ -26,4 +26,15 @@ describe('nextTape', () => {
     expect(new Set(tape.trades.map((r) => r.seq)).size).toBe(TAPE_ROWS);
     expect(tape.trades.every((r) => r.trade[0] === 2)).toBe(true);
   });
+
+  it('is the same tape after a status that changes nothing shown (React skips the render), a new one after one that does', () => {
+    const tape = nextTape(empty, { kind: 'reset', trades: [trade(1)], stats });
+    const status = (stale: boolean, reconnecting: boolean) => ({ kind: 'status' as const, stale, reconnecting, lastGoodAt: 5 });
+    expect(nextTape(tape, status(false, false))).toBe(tape);
+    const stale = nextTape(tape, status(true, false));
+    expect(stale.live).toEqual({ stale: true, reconnecting: false });
+    expect(stale.trades).toBe(tape.trades);
+    expect(nextTape(stale, status(true, false))).toBe(stale);
+    expect(nextTape(stale, status(false, false)).live).toBe(freshState);
+  });
 });

@@ -35,7 +35,10 @@ export function useTape(id: number | null): Tape {
 
 /** The tape after one message from the worker (trades come oldest first). */
 export function nextTape(t: Tape, message: TapeMessage): Tape {
-  if (message.kind === 'status') return { ...t, live: liveStateOf(message) };
+  if (message.kind === 'status') {
+    const live = liveStateOf(message);
+    return live === t.live ? t : { ...t, live };
+  }
   // Numbered on arrival, so a row keeps its key (and React its node) while it moves down the tape.
   const base = message.kind === 'reset' ? 0 : (t.trades[0]?.seq ?? -1) + 1;
   const fresh = message.trades.map((trade, i) => ({ seq: base + i, trade })).reverse();
