@@ -1,5 +1,6 @@
 import { proxy, wrap, type Remote } from 'comlink';
 import type { ErrorKey } from '../../contract/errors.ts';
+import { apiBase } from '../config/env.ts';
 import { registerOneWayCallbacks } from '../../shared/one-way-callback.ts';
 import type { MarketWorkerApi, Session } from '../../workers/api.ts';
 
@@ -41,6 +42,9 @@ export function adoptMarketWorker(api: MarketWorker): MarketWorker {
   instance = api;
   return api;
 }
+
+/** The API base for the worker's session: a worker resolves relative URLs against its own script, so it gets it absolute. */
+export const workerApiBase = (): string => new URL(apiBase, window.location.href).href;
 
 /**
  * Sends the session to the worker when it differs from the one last sent: every screen and panel that uses the

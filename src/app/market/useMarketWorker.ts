@@ -2,11 +2,10 @@ import { useSetAtom } from 'jotai';
 import { useAtomValue } from '../state/atomHooks.ts';
 import { useEffect } from 'react';
 import { useNavigate } from '../router/navigation.tsx';
-import { apiBase } from '../config/env.ts';
 import { langAtom } from '../state/language.ts';
 import { tokenAtom } from '../state/session.ts';
 import { authPath, IDLE } from '../router/returnTo.ts';
-import { marketWorker, sendSession, setUnauthorizedTarget, type MarketWorker } from './marketWorker.ts';
+import { marketWorker, sendSession, setUnauthorizedTarget, workerApiBase, type MarketWorker } from './marketWorker.ts';
 
 /**
  * The market worker with the member's session: the token and language go with every request it makes,
@@ -21,8 +20,7 @@ export function useMarketWorker(): MarketWorker {
   const worker = marketWorker();
 
   useEffect(() => {
-    // A worker resolves relative URLs against its own script, so it gets the absolute base.
-    sendSession(worker, { apiBase: new URL(apiBase, window.location.href).href, token, lang });
+    sendSession(worker, { apiBase: workerApiBase(), token, lang });
   }, [worker, token, lang]);
 
   useEffect(() => {

@@ -1,9 +1,8 @@
 import { oneWay } from '../../shared/one-way-callback.ts';
 import type { SubscriptionHandle } from '../../workers/api.ts';
-import { apiBase } from '../config/env.ts';
 import { DEFAULT_LANG, isLang } from '../i18n/languages.ts';
 import { LANG_KEY, readItem, TOKEN_KEY } from '../storage/local.ts';
-import { marketWorker, sendSession } from './marketWorker.ts';
+import { marketWorker, sendSession, workerApiBase } from './marketWorker.ts';
 
 let warm: Promise<SubscriptionHandle> | null = null;
 
@@ -21,7 +20,7 @@ export function warmStart(path: string): void {
   if (warm) return;
   const worker = marketWorker();
   const stored = readItem(LANG_KEY);
-  sendSession(worker, { apiBase: new URL(apiBase, window.location.href).href, token: readItem(TOKEN_KEY) || null, lang: isLang(stored) ? stored : DEFAULT_LANG });
+  sendSession(worker, { apiBase: workerApiBase(), token: readItem(TOKEN_KEY) || null, lang: isLang(stored) ? stored : DEFAULT_LANG });
   if (PRODUCT_LIST_PATHS.includes(path)) warm = worker.watchProducts(oneWay(() => undefined));
 }
 
