@@ -35,7 +35,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/streams/**/*.test.ts', 'src/contract/**/*.test.ts', 'src/http/**/*.test.ts', 'src/shared/**/*.test.ts', 'server/**/*.test.ts', 'locales/**/*.test.ts'],
+          include: ['src/streams/**/*.test.ts', 'src/contract/**/*.test.ts', 'src/http/**/*.test.ts', 'src/shared/**/*.test.ts', 'server/**/*.test.ts', 'locales/**/*.test.ts', 'scripts/**/*.test.ts'],
           // PGlite instances are heavy; one file at a time per worker keeps 2 cores responsive.
           pool: 'forks',
           globalSetup: ['server/testing/global-setup.ts'],

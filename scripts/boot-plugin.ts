@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
 import { SCREEN_PRELOADS, type ScreenFiles } from '../server/http/early-links.ts';
 import { api } from '../src/contract/api.ts';
+import { withoutPreloadDeps } from './preload-deps.ts';
 
 /** The market worker's warm start, which the entry imports dynamically on the paths in its WARM_START_PATHS. */
 const WARM_START_MODULE = /[\\/]src[\\/]app[\\/]market[\\/]warmStart\.ts$/;
@@ -146,10 +147,15 @@ function bootSource(tabs: string[], packs: Record<string, string[]>, apiBase: st
  * render-blocking request fewer on a slow connection. The server allows every inline <style> of index.html by its
  * hash, so this one too.
  */
+const STYLESHEET_LINK = /\s*<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g;
+
+/** The stylesheets index.html links, which withBoot puts inline (file names relative to the site's root). */
+const linkedStylesheets = (html: string): Set<string> => new Set([...html.matchAll(STYLESHEET_LINK)].flatMap((m) => (m[1] ? [m[1]] : [])));
+
 function withBoot(html: string, bootFile: string, bundle: Rollup.OutputBundle): string {
   let out = html;
   const inline: string[] = [];
-  for (const m of html.matchAll(/\s*<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g)) {
+  for (const m of html.matchAll(STYLESHEET_LINK)) {
     const asset = bundle[m[1] ?? ''];
     if (asset?.type !== 'asset' || typeof asset.source !== 'string') continue;
     inline.push(`<style>${asset.source.trim()}</style>`);
@@ -190,9 +196,15 @@ export function bootPlugin(): Plugin {
           for (const dep of byFile.get(file)?.imports ?? []) walk(dep, into);
         };
         walk(entry.fileName, atOnce);
-        const cssOf = (js: Iterable<string>) => [...new Set([...js].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))];
-        // The stylesheet of what the entry imports statically is not linked by index.html (Vite lists it only as a
-        // dependency of each dynamic import): preloaded on every path, it is not discovered late by the first screen.
+        const html = bundle['index.html'];
+        if (html?.type !== 'asset' || typeof html.source !== 'string') throw new Error('boot-plugin: no index.html');
+        // index.html carries these inline (withBoot): no screen preloads or links them again.
+        const inlined = linkedStylesheets(html.source);
+        for (const chunk of chunks) chunk.code = withoutPreloadDeps(chunk.code, inlined);
+        const cssOf = (js: Iterable<string>) =>
+          [...new Set([...js].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))].filter((css) => !inlined.has(css));
+        // A stylesheet of what the entry imports statically that index.html does not carry: preloaded on every path,
+        // it is not discovered late by the first screen.
         const baseCss = cssOf(atOnce);
         const warm = chunks.find((c) => WARM_START_MODULE.test(c.facadeModuleId ?? ''));
         const warmFiles = new Set<string>();
@@ -224,8 +236,6 @@ export function bootPlugin(): Plugin {
         this.emitFile({ type: 'asset', fileName: SCREEN_PRELOADS, source: `${JSON.stringify(routes, null, 1)}\n` });
         // index.html is already written into the bundle by now (Vite's html plugin runs before a 'post' hook),
         // so it is completed here rather than in transformIndexHtml, which ran before the boot file had a name.
-        const html = bundle['index.html'];
-        if (html?.type !== 'asset' || typeof html.source !== 'string') throw new Error('boot-plugin: no index.html');
         if (!html.source.includes('<!--boot-->')) throw new Error('boot-plugin: index.html has no <!--boot--> mark');
         // React DOM, which the entry imports dynamically so that it is evaluated in a task of its own (src/app/main.tsx),
         // is still needed on every path at once: preloaded with the entry, not discovered after the app's wiring.

@@ -238,6 +238,29 @@ test.describe('the inline shell, before any JavaScript', () => {
   });
 });
 
+// index.html carries the app's base stylesheet inline; neither the server's preload header nor a screen's import
+// may fetch or link it again (one request more on a slow connection, and every rule of it twice in the page).
+test.describe('the inline stylesheet', () => {
+  test.use({ serviceWorkers: 'block' });
+  for (const path of ['/', '/xq?id=12']) {
+    test(`${path}: no stylesheet the page preloads or links is the inline one again`, async ({ page, request }) => {
+      const answer = await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const inline = (await page.locator('head style').first().textContent())?.trim() ?? '';
+      expect(inline.length).toBeGreaterThan(1000);
+      const preloaded = [...((await answer?.headerValue('link')) ?? '').matchAll(/<([^>]+)>; rel=preload; as=style/g)].map((m) => new URL(m[1] ?? '', answer?.url()).href);
+      const linked = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet], link[rel=preload][as=style]')].map((l) => l.href));
+      const sheets = [...new Set([...preloaded, ...linked])];
+      // The screen's own stylesheet is among them: the check is not of an empty list.
+      expect(sheets.length).toBeGreaterThan(0);
+      for (const url of sheets) {
+        const again = (await (await request.get(url)).text()).trim() === inline;
+        expect(again, `${url} is index.html's inline stylesheet again`).toBe(false);
+      }
+    });
+  }
+});
+
 // LCP: on a product-list path the worker's first poll starts from main.tsx, before React and the router. The app's
 // config call (the root loader, which every screen waits for) is held until product/list has been asked: were
 // the first poll still started by the screen, it could never be asked and the screen would never show.
