@@ -142,16 +142,16 @@ function bootSource(tabs: string[], packs: Record<string, string[]>, apiBase: st
 `;
 }
 
-/**
- * Puts the boot script first in index.html's head, and inlines the entry's stylesheet (a few KB): one
- * render-blocking request fewer on a slow connection. The server allows every inline <style> of index.html by its
- * hash, so this one too.
- */
 const STYLESHEET_LINK = /\s*<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g;
 
 /** The stylesheets index.html links, which withBoot puts inline (file names relative to the site's root). */
 const linkedStylesheets = (html: string): Set<string> => new Set([...html.matchAll(STYLESHEET_LINK)].flatMap((m) => (m[1] ? [m[1]] : [])));
 
+/**
+ * Puts the boot script first in index.html's head, and inlines the entry's stylesheet (a few KB): one
+ * render-blocking request fewer on a slow connection. The server allows every inline <style> of index.html by its
+ * hash, so this one too.
+ */
 function withBoot(html: string, bootFile: string, bundle: Rollup.OutputBundle): string {
   let out = html;
   const inline: string[] = [];
