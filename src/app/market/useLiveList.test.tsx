@@ -74,7 +74,8 @@ describe('useLiveList', () => {
     fake.send({ kind: 'reset', items: [open(1)], total: 1 });
     await expect.element(rows).toHaveTextContent('1 rows, fresh');
     const before = commits;
-    // A fresh status on fresh rows, then a change the test can wait for: one commit, the change's.
+    // A fresh status on fresh rows, then a change the test can wait for: one commit, the change's. The rows go in a
+    // transition and a status does not, so a status that changed the state would commit on its own, not batched.
     fake.send({ kind: 'status', stale: false, reconnecting: false, lastGoodAt: 1 });
     fake.send({ kind: 'reset', items: [open(1), open(2)], total: 2 });
     await expect.element(rows).toHaveTextContent('2 rows, fresh');
