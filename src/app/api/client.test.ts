@@ -84,6 +84,23 @@ describe('api client: errors', () => {
     expect(onUnauthorized).toHaveBeenCalledWith('error.unauthorized');
   });
 
+  it('a 401 for a token replaced while the call was in flight leaves the new session alone', async () => {
+    localStorage.setItem(TOKEN_KEY, 'old-token');
+    const { client, onUnauthorized, api } = setup({
+      'user/balance_list': () => {
+        // The member logs out and in again while the old session's call is on its way.
+        localStorage.setItem(TOKEN_KEY, 'new-token');
+        return fail(401, 4010, 'error.unauthorized');
+      },
+    });
+    await expect(client.call('user/balance_list')).rejects.toEqual({ code: 4010, msg: 'error.unauthorized' });
+    expect(api.requests[0]?.headers.get('authorization')).toBe('old-token');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    // The same answer to a call the current session sent still ends it.
+    await expect(client.call('user/balance_list')).rejects.toEqual({ code: 4010, msg: 'error.unauthorized' });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
   it('on a 401 for a session unused too long tells the app that reason', async () => {
     const { client, onUnauthorized } = setup({ 'user/details': () => fail(401, 4018, 'error.session_idle') });
     await expect(client.call('user/details')).rejects.toEqual({ code: 4018, msg: 'error.session_idle' });

@@ -35,7 +35,11 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
     timeoutMs: o.timeout,
     token: o.token,
     lang: o.lang,
-    onUnauthorized: (_sentWith, failure) => o.onUnauthorized(failure.msg),
+    // A call sent before a logout or a new login answers for a session that is already gone: it must not end the
+    // one the member has now.
+    onUnauthorized: (sentWith, failure) => {
+      if (sentWith === o.token()) o.onUnauthorized(failure.msg);
+    },
     early: takeEarlyAnswer,
   });
   return {
