@@ -1,0 +1,152 @@
+// A tool to look into the first screen's main thread, not a benchmark (it prints no BENCH line): V8's CPU profile of
+// cold loads at 4x CPU in Chromium at 360x640, logged in as the demo member, served over HTTPS by the real server.
+// It prints the median self time per file and per function over the runs, and on request:
+//   CALLERS=<function name>  who calls it (four frames up), e.g. CALLERS=appendChild;
+//   INCL=<n>                 the n functions with the most inclusive time.
+// SITE=<built folders, comma-separated> (default dist: build it first; `vite build --minify false` keeps names),
+// PATHS=/hq,/orderrecord, RUNS=3, WAIT=<ms profiled after the navigation starts> (6000),
+// STEADY=<ms> starts the profile that long after the navigation instead: a live screen's cost per second.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, request } from 'playwright';
+import { loadConfig } from '../server/config.ts';
+import { DEMO } from '../server/seed.ts';
+import { startServer } from '../server/start.ts';
+import { selfSignedCertificate } from './tls.ts';
+
+interface ProfileNode {
+  readonly id: number;
+  readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number };
+  readonly children?: readonly number[];
+}
+interface Profile {
+  readonly nodes: readonly ProfileNode[];
+  readonly samples: readonly number[];
+  readonly timeDeltas: readonly number[];
+}
+
+const env = (name: string, fallback: string) => process.env[name] ?? fallback;
+const PATHS = env('PATHS', '/hq').split(',');
+const RUNS = Number(env('RUNS', '3'));
+const WAIT = Number(env('WAIT', '6000'));
+const STEADY = Number(env('STEADY', '0'));
+const TOP = Number(env('TOP', '25'));
+const INCL = Number(env('INCL', '0'));
+const CALLERS = process.env['CALLERS'];
+
+const work = mkdtempSync(join(tmpdir(), 'candlewick-profile-'));
+process.on('exit', () => rmSync(work, { recursive: true, force: true }));
+
+const sites: { dir: string; base: string; stop: () => Promise<void> }[] = [];
+for (const [i, dir] of env('SITE', 'dist').split(',').entries()) {
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', ACCESS_LOG: 'false', DEMO: 'true', DATA_DIR: join(work, `data-${i}`), STATIC_DIR: dir, ...selfSignedCertificate(work) });
+  const running = await startServer(config);
+  sites.push({ dir, base: running.url.replace('localhost', '127.0.0.1'), stop: () => running.stop() });
+}
+
+async function demoToken(base: string): Promise<string> {
+  const api = await request.newContext({ ignoreHTTPSErrors: true });
+  const res = await api.post(new URL('api/user/login', base).toString(), { data: { username: DEMO.username, password: DEMO.password } });
+  const json = (await res.json()) as { data?: { accessToken?: string } };
+  await api.dispose();
+  const token = json.data?.accessToken;
+  if (!token) throw new Error('demo login failed (is the server in demo mode?)');
+  return token;
+}
+
+/** One cold load (fresh browser, empty cache, no service worker), profiled. */
+async function profileLoad(base: string, path: string): Promise<Profile> {
+  const token = await demoToken(base);
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--disable-gpu', '--ignore-certificate-errors'] });
+  try {
+    const context = await browser.newContext({ ignoreHTTPSErrors: true, serviceWorkers: 'block', viewport: { width: 360, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    // The token goes in through a page that is not the app, so no app code runs before the measured load.
+    const first = await context.newPage();
+    await first.goto(new URL('favicon.ico', base).toString());
+    await first.evaluate(`localStorage.setItem('accessToken', ${JSON.stringify(token)})`);
+    await first.close();
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    if (STEADY > 0) {
+      await page.goto(new URL(path, base).toString());
+      await page.waitForTimeout(STEADY);
+      await cdp.send('Profiler.start');
+    } else {
+      await cdp.send('Profiler.start');
+      await page.goto(new URL(path, base).toString());
+    }
+    await page.waitForTimeout(WAIT);
+    const { profile } = await cdp.send('Profiler.stop');
+    return profile as Profile;
+  } finally {
+    await browser.close();
+  }
+}
+
+const fileOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '') || '(native)';
+const frameName = (node: ProfileNode) => `${node.callFrame.functionName || '(anonymous)'} ${fileOf(node.callFrame.url)}:${node.callFrame.lineNumber}`;
+const IDLE = new Set(['(idle)', '(program)']);
+
+/** Milliseconds per key for one profile: TOTAL, FILE …, FN …, and the CALLER / INCL rows asked for. */
+function tally(profile: Profile): Map<string, number> {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const out = new Map<string, number>();
+  const add = (key: string, ms: number) => out.set(key, (out.get(key) ?? 0) + ms);
+  profile.samples.forEach((id, i) => {
+    const node = byId.get(id);
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    if (!node || IDLE.has(node.callFrame.functionName)) return;
+    add('TOTAL', ms);
+    add(`FILE ${fileOf(node.callFrame.url)}`, ms);
+    add(`FN ${frameName(node)}`, ms);
+    const stack: ProfileNode[] = [];
+    for (let cur = parent.get(id); cur !== undefined; cur = parent.get(cur)) {
+      const up = byId.get(cur);
+      if (up) stack.push(up);
+    }
+    if (CALLERS !== undefined && node.callFrame.functionName === CALLERS) add(`CALLER ${stack.slice(0, 4).map(frameName).join(' < ')}`, ms);
+    if (INCL > 0) for (const name of new Set([node, ...stack].map(frameName))) add(`INCL ${name}`, ms);
+  });
+  return out;
+}
+
+const median = (xs: readonly number[]) => {
+  const sorted = [...xs, ...Array<number>(Math.max(0, RUNS - xs.length)).fill(0)].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+const results = new Map<string, Map<string, number[]>>();
+for (let run = 1; run <= RUNS; run++) {
+  for (const path of PATHS) {
+    for (const site of sites) {
+      const rows = tally(await profileLoad(site.base, path));
+      const key = `${path} on ${site.dir}`;
+      const kept = results.get(key) ?? new Map<string, number[]>();
+      for (const [k, ms] of rows) kept.set(k, [...(kept.get(k) ?? []), ms]);
+      results.set(key, kept);
+      console.log(`${key} run ${run}: ${(rows.get('TOTAL') ?? 0).toFixed(1)} ms of script at 4x`);
+    }
+  }
+}
+for (const [key, rows] of results) {
+  console.log(`\n== ${key}: medians over ${RUNS} runs, ms at 4x`);
+  const sorted = [...rows].map(([k, v]) => [k, median(v)] as const).sort((a, b) => b[1] - a[1]);
+  const show = (prefix: string, count: number) => {
+    for (const [k, ms] of sorted.filter(([k]) => k.startsWith(prefix)).slice(0, count)) console.log(`${ms.toFixed(1).padStart(8)}  ${k}`);
+  };
+  show('TOTAL', 1);
+  show('FILE ', 15);
+  show('FN ', TOP);
+  show('CALLER ', 15);
+  show('INCL ', INCL);
+}
+for (const site of sites) await site.stop();
+process.exit(0);
