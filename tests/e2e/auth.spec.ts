@@ -89,13 +89,13 @@ test('a call the ended session still had on its way, refused after the next logi
   // /my asks the balances; that call is held until the member has logged out and in again.
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
-  const arrived = new Promise<void>((resolve) => {
-    void page.route('**/api/user/balance_list', async (route) => {
-      resolve();
-      await held;
-      await route.continue();
-    }, { times: 1 });
-  });
+  let arrive: () => void = () => undefined;
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  await page.route('**/api/user/balance_list', async (route) => {
+    arrive();
+    await held;
+    await route.continue();
+  }, { times: 1 });
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Mine' }).click();
   await arrived;
   await page.getByRole('button', { name: 'Log out' }).click();
