@@ -19,10 +19,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, request } from 'playwright';
+import { chromium } from 'playwright';
 import { loadConfig } from '../server/config.ts';
 import { DEMO } from '../server/seed.ts';
 import { startServer } from '../server/start.ts';
+import { demoToken } from './demo-login.ts';
 import { buildApp, buildCommit } from './older-build.ts';
 import { benchLine, spread } from './stats.ts';
 import { selfSignedCertificate } from './tls.ts';
@@ -89,15 +90,6 @@ async function site(): Promise<{ base: string; stop: () => Promise<void> }> {
 const ours = await site();
 const baseline = BASELINE_COMMIT === 'none' ? null : await serve(buildCommit(BASELINE_COMMIT, workDir, 'baseline'), 'baseline');
 const sites = baseline ? [{ name: 'ours', ...ours }, { name: `baseline ${BASELINE_COMMIT}`, ...baseline }] : [{ name: 'ours', ...ours }];
-
-async function login(base: string): Promise<string> {
-  const api = await request.newContext({ ignoreHTTPSErrors: true });
-  const res = await api.post(new URL('api/user/login', base).toString(), { data: { username: DEMO.username, password: DEMO.password } });
-  const json = (await res.json()) as { code: number; msg: string; data?: { accessToken?: string } };
-  await api.dispose();
-  if (json.code !== 0 || !json.data?.accessToken) throw new Error(`demo login failed: ${json.msg}`);
-  return json.data.accessToken;
-}
 
 /**
  * A fresh profile that is logged in and has nothing else: one short visit to a file that is not the app (no
@@ -211,7 +203,7 @@ async function lighthouseRetrying(base: string, path: string, token: string): Pr
 const results = new Map<string, Map<string, Run[]>>();
 try {
   const tokens = new Map<string, string>();
-  for (const site of sites) tokens.set(site.name, await login(site.base));
+  for (const site of sites) tokens.set(site.name, await demoToken(site.base));
   console.log(`lighthouse: ${SCREENS.length} screens x ${RUNS} run(s) x ${sites.map((x) => x.name).join(' and ')}, mobile profile, cold cache, ${HTTP1 ? 'HTTP/1.1' : 'HTTPS + HTTP/2'}, logged in as ${DEMO.username}; ${cpus().length} cores, load ${loadavg()[0]?.toFixed(2)}; CPU slowdown ${CPU_MULTIPLIER}x`);
   for (const path of SCREENS) {
     for (let i = 0; i < RUNS; i++) {

@@ -9,10 +9,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, request } from 'playwright';
+import { chromium } from 'playwright';
 import { loadConfig } from '../server/config.ts';
-import { DEMO } from '../server/seed.ts';
 import { startServer } from '../server/start.ts';
+import { demoToken } from './demo-login.ts';
 import { selfSignedCertificate } from './tls.ts';
 
 interface ProfileNode {
@@ -43,16 +43,6 @@ for (const [i, dir] of env('SITE', 'dist').split(',').entries()) {
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', ACCESS_LOG: 'false', DEMO: 'true', DATA_DIR: join(work, `data-${i}`), STATIC_DIR: dir, ...selfSignedCertificate(work) });
   const running = await startServer(config);
   sites.push({ dir, base: running.url.replace('localhost', '127.0.0.1'), stop: () => running.stop() });
-}
-
-async function demoToken(base: string): Promise<string> {
-  const api = await request.newContext({ ignoreHTTPSErrors: true });
-  const res = await api.post(new URL('api/user/login', base).toString(), { data: { username: DEMO.username, password: DEMO.password } });
-  const json = (await res.json()) as { data?: { accessToken?: string } };
-  await api.dispose();
-  const token = json.data?.accessToken;
-  if (!token) throw new Error('demo login failed (is the server in demo mode?)');
-  return token;
 }
 
 /** One cold load (fresh browser, empty cache, no service worker), profiled. */

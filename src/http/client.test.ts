@@ -43,6 +43,22 @@ describe('the one HTTP client: every failure reads as one ApiFailure', () => {
     expect(onUnauthorized).toHaveBeenCalledWith('tok', failure);
   });
 
+  it('a 401 to a call sent with a token replaced while it was on its way is not reported', async () => {
+    let token = 'old';
+    const { client, onUnauthorized } = clientAnswering(
+      () => {
+        token = 'new';
+        return json(401, { code: 4010, msg: 'error.unauthorized' });
+      },
+      { token: () => token },
+    );
+    const failure = await failureOf(client.call('user/details'));
+    expect([failure.status, failure.msg]).toEqual([401, 'error.unauthorized']);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    await failureOf(client.call('user/details'));
+    expect(onUnauthorized).toHaveBeenCalledWith('new', expect.any(ApiFailure));
+  });
+
   it('an answer without an error body is read by its status', async () => {
     const { client, onUnauthorized } = clientAnswering((url) => (url.endsWith('user/details') ? new Response('gateway', { status: 502 }) : new Response('', { status: 401 })));
     const bad = await failureOf(client.call('user/details'));

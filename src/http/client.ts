@@ -38,8 +38,8 @@ export interface HttpClientOptions {
    */
   readonly conditionalMarketReads?: boolean;
   /**
-   * The server answered 401 to a request sent with `sentWith` (null: sent without a token); `failure` says why
-   * (error.session_idle: unused too long; otherwise no such session).
+   * The server answered 401 to a request sent with `sentWith` (null: sent without a token), the token the client
+   * still holds; `failure` says why (error.session_idle: unused too long; otherwise no such session).
    */
   readonly onUnauthorized: (sentWith: string | null, failure: ApiFailure) => void;
   /** An answer obtained before the client existed for exactly this request, or null (the page's early calls). */
@@ -137,7 +137,9 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     const json: unknown = await response.json().catch(() => null);
     if (!response.ok || !isSuccess(json)) {
       const failure = answerFailure(response.status, json);
-      if (response.status === 401) o.onUnauthorized(sentWith, failure);
+      // A call sent before a logout or a new login answers for a session that is already gone: it must not end
+      // the one the member has now.
+      if (response.status === 401 && sentWith === o.token()) o.onUnauthorized(sentWith, failure);
       throw failure;
     }
     if (marketRead) hold(url, response.headers.get('etag'), json.data);

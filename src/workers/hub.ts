@@ -71,11 +71,10 @@ export function createHub(deps: HubDeps) {
     now: () => scheduler.now(),
     onSample: (sample) => samples$.next(sample),
     onUnauthorized: (sentWith, failure) => {
-      const token = session$.value.token;
-      // A request sent without a token (a member-only poll that started before the page's session arrived) or
-      // with a token since replaced says nothing about the current session: its poll asks again with the new one.
-      if (sentWith === null || sentWith !== token || reportedToken === token) return;
-      reportedToken = token;
+      // A request sent without a token (a member-only poll that started before the page's session arrived) says
+      // nothing about a session (one sent with a token since replaced is not reported at all).
+      if (sentWith === null || reportedToken === sentWith) return;
+      reportedToken = sentWith;
       try {
         const result: unknown = unauthorized?.(failure.msg);
         if (result instanceof Promise) result.catch(() => undefined);

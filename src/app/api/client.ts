@@ -35,11 +35,7 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
     timeoutMs: o.timeout,
     token: o.token,
     lang: o.lang,
-    // A call sent before a logout or a new login answers for a session that is already gone: it must not end the
-    // one the member has now.
-    onUnauthorized: (sentWith, failure) => {
-      if (sentWith === o.token()) o.onUnauthorized(failure.msg);
-    },
+    onUnauthorized: (_sentWith, failure) => o.onUnauthorized(failure.msg),
     early: takeEarlyAnswer,
   });
   return {
