@@ -38,9 +38,12 @@ export const expired = () => new ApiError('error.passkey_expired');
  */
 export async function verifyApproval(db: Db, rp: RelyingParty, assertion: PasskeyAssertion, asked: Asked): Promise<Approval> {
   const stated = statedChallenge(assertion.response.clientDataJSON);
+  // The credential is read before the challenge: a spend of this very assertion commits the challenge used and the
+  // credential's new counter at once, so a replay racing it that sees the new counter also sees the challenge used
+  // (expired), never a counter that went back (refused) for an approval that simply went through.
+  const credential = stated === null ? null : await credentialById(db, assertion.id);
   const live = stated === null ? null : await liveChallenge(db, stated, asked.userId, asked.purpose, asked.now);
   if (!live) throw expired();
-  const credential = await credentialById(db, assertion.id);
   if (!credential || (asked.userId !== null && credential.userId !== asked.userId)) throw refused();
   // The authenticator names the account it holds the passkey for: it must be the passkey's owner.
   const handle = assertion.response.userHandle;

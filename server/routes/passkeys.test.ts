@@ -2,11 +2,16 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { PasskeyItem, StepUpReq } from '../../src/contract/passkeys.ts';
 import type { CreationOptions, PasskeyAssertion, RequestOptions } from '../../src/contract/webauthn.ts';
+import type { Db } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
+import { withdrawalDestination } from '../money/withdrawals.ts';
+import { spendApproval, verifyApproval } from '../passkeys/approval.ts';
+import { withdrawalPayload } from '../passkeys/binding.ts';
 import { CHALLENGE_TTL_MS } from '../passkeys/challenges.ts';
 import { useTestServer } from '../testing/harness.ts';
 import { address, balances, LOGIN_PASSWORD, PIN, readyMember, withdrawal } from '../testing/money.ts';
 import { SoftAuthenticator } from '../testing/soft-authenticator.ts';
+import { toCents } from '../../src/shared/money.ts';
 
 const s = useTestServer();
 
@@ -26,6 +31,33 @@ async function stepUpOptions(token: string, body: StepUpReq): Promise<RequestOpt
 }
 
 const passkeyWithdrawal = (amount: string, passkey: PasskeyAssertion, over: Record<string, unknown> = {}) => ({ paymethod: 'bank', amount, passkey, Authorization: '', ...over });
+
+/**
+ * `db`, except that `between` runs once, after the first SELECT made through it has its rows and before the caller
+ * gets them: another request committing at the worst moment, deterministically.
+ */
+function afterFirstRead(db: Db, between: () => Promise<unknown>): Db {
+  let pending: (() => Promise<unknown>) | null = between;
+  const hooked = Object.create(db) as Db;
+  hooked.select = ((...args: Parameters<Db['select']>) => {
+    const builder = db.select(...args);
+    const from = builder.from.bind(builder);
+    builder.from = ((...fromArgs: Parameters<typeof from>) => {
+      const query = from(...fromArgs);
+      const then = query.then.bind(query);
+      query.then = (onRows, onError) =>
+        then(async (found) => {
+          const run = pending;
+          pending = null;
+          if (run) await run();
+          return found;
+        }).then(onRows, onError);
+      return query;
+    }) as typeof from;
+    return builder;
+  }) as Db['select'];
+  return hooked;
+}
 
 /** What a refused request must leave as it was: the member's balances, ledger, withdrawals and sessions. */
 async function stateOf(userId: number, token: string) {
@@ -136,6 +168,19 @@ describe('a withdrawal approved with a passkey instead of the PIN', () => {
     expect(new Set(answers.filter((a) => a.status !== 200).map((a) => a.body.msg))).toEqual(new Set(['error.passkey_expired']));
     const after = await stateOf(m.id, m.token);
     expect([after.available, after.frozen, after.withdrawals]).toEqual(['470.00', '30.00', 1]);
+  });
+
+  it('a twin spent between the checks of its replay makes the replay expired, not refused', async () => {
+    const m = await readyMember(s, '500.00');
+    const { auth } = await addPasskey(m.token);
+    const passkey = auth.get(await stepUpOptions(m.token, { purpose: 'withdrawal', paymethod: 'bank', amount: '30' }));
+    const destination = await withdrawalDestination(s.deps.db, m.id, 'bank', undefined);
+    const asked = { userId: m.id, purpose: 'withdrawal' as const, payload: withdrawalPayload(m.id, toCents('30'), destination), now: s.clock.now() };
+    const rp = { name: 'Candlewick', id: 'localhost', origins: [auth.origin] };
+    const twin = await verifyApproval(s.deps.db, rp, passkey, asked);
+    // The other request commits its spend (challenge used, counter raised) right after this one's first read.
+    const racing = afterFirstRead(s.deps.db, () => s.deps.db.transaction((tx) => spendApproval(tx, twin, asked)));
+    await expect(verifyApproval(racing, rp, passkey, asked)).rejects.toMatchObject({ key: 'error.passkey_expired' });
   });
 
   it('an assertion for one amount or address approves no other, and stays good for its own', async () => {
