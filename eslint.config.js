@@ -7,8 +7,9 @@ import tseslint from 'typescript-eslint';
 const ours = (...names) => names.map((n) => `**/${n}/**`);
 // The interval table (src/contract/intervals.ts) is plain data that imports nothing: every layer reads the one copy.
 const INTERVAL_TABLE = '!**/contract/intervals.ts';
-// The forms (src/contract/forms.ts) check what they send with the contract's own schemas.
-const FORMS = '!**/contract/forms.ts';
+// The forms (src/contract/forms.ts, order-form.ts; what a form is: form-spec.ts) check what they send with the
+// contract's own schemas.
+const FORMS = ['!**/contract/forms.ts', '!**/contract/order-form.ts', '!**/contract/form-spec.ts'];
 // The /limits screen's forms (src/contract/limits-forms.ts), likewise, with the choices they offer.
 const LIMITS_FORMS = '!**/contract/limits-forms.ts';
 // Error keys and their numbers (src/contract/errors.ts, plain data): the app numbers its own failures from the same table.
@@ -67,7 +68,7 @@ export default tseslint.config(
       ],
     },
   },
-  typesOnly(['src/app/**'], [...ours('workers', 'contract'), INTERVAL_TABLE, FORMS, LIMITS_FORMS, ERROR_TABLE], 'app imports worker and contract types only (and the interval table, the forms and the error table)'),
+  typesOnly(['src/app/**'], [...ours('workers', 'contract'), INTERVAL_TABLE, ...FORMS, LIMITS_FORMS, ERROR_TABLE], 'app imports worker and contract types only (and the interval table, the forms and the error table)'),
   // The one HTTP client of the page and the worker: the contract's types and error table, nothing else of ours.
   layer(['src/http/**'], ours('app', 'workers', 'streams', 'charts', 'server', 'shared'), 'http imports the contract only'),
   typesOnly(['src/http/**'], [...ours('contract'), ERROR_TABLE], 'http uses the contract for types only (and its error table)'),

@@ -62,7 +62,7 @@ export default defineConfig({
     firstLoad.plugin,
     bootPlugin(),
     // Not the libraries one form or feature loads and mostly does not call (their chunks are named after them).
-    compileHints(/^(?:forms|browser-image-compression|workbox-window\.prod\.es5|esm|useForm|fieldErrors)$/),
+    compileHints(/^(?:forms|zod|zodRuntime|browser-image-compression|workbox-window\.prod\.es5|esm|useForm|fieldErrors)$/),
     VitePWA({
       // A new version waits for the member's "reload": never a silent swap under an open order.
       registerType: 'prompt',
@@ -116,6 +116,9 @@ export default defineConfig({
           includeDependenciesRecursively: false,
           groups: [
             { name: 'stack', test: FIRST_SCREEN_LIBS, priority: 2 },
+            // zod alone, apart from the contract's schemas: a screen that loads a form late can evaluate the library
+            // and the schemas in two tasks (see the order ticket's import), not in one long one.
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 2 },
             { name: 'app', test: (id) => firstLoad.has(id) && !ENTRY.test(id) && !id.includes('node_modules'), priority: 1 },
             // What two or more screens share (formatting, the worker bridge) is one file, not twenty; what needs zod (forms
             // and their schemas) is left to the screens that use it.

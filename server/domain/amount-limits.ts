@@ -1,4 +1,4 @@
-import { buyLimits, underMinimum } from '../../src/contract/forms.ts';
+import { buyLimits, underMinimum } from '../../src/contract/form-spec.ts';
 import { cents, fromCents, type Cents } from '../../src/shared/money.ts';
 import { ApiError, fieldError } from '../http/errors.ts';
 

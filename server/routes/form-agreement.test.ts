@@ -1,15 +1,17 @@
 // The app's forms and the server accept and refuse exactly the same input. For each form in
-// src/contract/forms.ts, fast-check generates what a member might type, good and bad, from the contract's own
+// src/contract/forms.ts and order-form.ts, fast-check generates what a member might type, good and bad, from the contract's own
 // schema (its JSON Schema: lengths and patterns); the form's verdict before sending must equal the server's answer
 // to the body the form would send, field by field, through the whole HTTP stack on a real database.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { api, type ApiPath } from '../../src/contract/api.ts';
+import { formRefusals, type FormSpec, type Limits } from '../../src/contract/form-spec.ts';
 import {
-  addressForm, bankCardForm, bankWithdrawalForm, changePayPasswordForm, depositForm, formRefusals, identityForm, pledgeForm, redeemForm, refundForm, loginForm,
-  loginPasswordForm, orderForm, registerForm, setPayPasswordForm, trcWithdrawalForm, wealthBuyForm, type FormSpec, type Limits,
+  addressForm, bankCardForm, bankWithdrawalForm, changePayPasswordForm, depositForm, identityForm, pledgeForm, redeemForm, refundForm, loginForm,
+  loginPasswordForm, registerForm, setPayPasswordForm, trcWithdrawalForm, wealthBuyForm,
 } from '../../src/contract/forms.ts';
+import { orderForm } from '../../src/contract/order-form.ts';
 import { fromCents } from '../../src/shared/money.ts';
 import { loadProducts, type MarketProduct } from '../market/catalog.ts';
 import { png } from '../testing/money.ts';

@@ -1,6 +1,6 @@
 // The /limits screen's forms, tied to user/limits_set like the forms of forms.ts: the body each sends for what was
 // typed, checked with the contract's schema before sending, as the server checks it.
-import type { FormSpec } from './forms.ts';
+import type { FormSpec } from './form-spec.ts';
 import { limitsSetReq, type LimitsView } from './limits.ts';
 import { parseCents } from '../shared/money.ts';
 

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { INTERVAL_NAMES } from './intervals.ts';
-import { amountInput, epochMs, id, money, page, price, rate } from './primitives.ts';
+import { direction } from './order-request.ts';
+import { epochMs, id, money, page, price, rate } from './primitives.ts';
 
 export const category = z.enum(['stocks', 'forex', 'crypto', 'metals']);
 export type Category = z.infer<typeof category>;
 export const interval = z.enum(INTERVAL_NAMES);
 export type Interval = z.infer<typeof interval>;
-export const direction = z.enum(['rise', 'fall']);
-export type Direction = z.infer<typeof direction>;
+// The order's request is a module of its own, so a screen that checks one order evaluates no other schema of here.
+export { direction, orderCreateReq, seenPriceInput, type Direction } from './order-request.ts';
 
 export const productSummary = z.object({
   id: z.number().int(),
@@ -107,19 +108,6 @@ export const order = z.object({
   profit: money.nullable(),
 });
 export type Order = z.infer<typeof order>;
-/** The price the member's screen showed at Confirm (bounded: it is stored), as the quote gave it. */
-export const seenPriceInput = z.string().max(24, 'field.invalid').regex(/^\d{1,15}(\.\d{1,8})?$/, 'field.invalid');
-/**
- * `seenPrice`: the price on the member's screen at Confirm. The order still opens at the last recorded tick at the
- * server's receipt; the order shows both when they differ.
- */
-export const orderCreateReq = z.object({
-  productId: id,
-  direction,
-  amount: amountInput,
-  cycle: z.number({ error: 'field.required' }).int().positive().max(86_400),
-  seenPrice: seenPriceInput.optional(),
-});
 export const holdList = z.object({ items: z.array(order), serverTime: epochMs });
 /** With `since`, only the open orders opened at or after it (a poll with no change costs almost nothing). */
 export const holdListReq = z.object({ since: epochMs.optional() });

@@ -1,6 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import type { ApiPath } from '../../contract/api.ts';
-import { formRefusals, type FormSpec, type Limits } from '../../contract/forms.ts';
+import { formRefusals, type FormSpec, type Limits } from '../../contract/form-spec.ts';
 import type { ApiFailure } from '../../http/failure.ts';
 
 /** Field name → locale key of the message to show under it. */

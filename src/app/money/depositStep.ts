@@ -1,4 +1,5 @@
-import { depositForm, formRefusals } from '../../contract/forms.ts';
+import { formRefusals } from '../../contract/form-spec.ts';
+import { depositForm } from '../../contract/forms.ts';
 
 export type Method = 'bank' | 'trc20';
 const isMethod = (s: string | null): s is Method => s === 'bank' || s === 'trc20';

@@ -24,6 +24,7 @@ import { TradeBar } from './TradeBar.tsx';
 import { useProductDetails } from './useProductDetails.ts';
 import { useProductId } from './useProductId.ts';
 import { MarketClosedLabel } from '../../market/MarketClosedLabel.tsx';
+import { yieldToMain } from '../../market/yieldToMain.ts';
 import '../../market/market.css';
 
 // The order ticket loads apart from the chart's screen: its form's schema needs zod, whose evaluation (with the
@@ -31,7 +32,14 @@ import '../../market/market.css';
 // member reaches for Rise or Fall (or the sheet is open in the URL, after a login), else a few quiet seconds after
 // the page has settled: just after settling it still landed among the first screen's tasks (the chart's first
 // draws, the first live updates). One import, shared by every caller.
-const importTicket = () => import('../trade/TradeTicket.tsx');
+const importTicket = async () => {
+  // zod is evaluated in a task of its own, then the contract's schemas with the ticket: two shorter tasks.
+  (await import('../../forms/zodRuntime.ts')).zodLoaded();
+  await yieldToMain();
+  await import('../../../contract/order-form.ts');
+  await yieldToMain();
+  return import('../trade/TradeTicket.tsx');
+};
 let ticketModule: ReturnType<typeof importTicket> | null = null;
 const loadTicket = () =>
   (ticketModule ??= importTicket().catch((error: unknown) => {

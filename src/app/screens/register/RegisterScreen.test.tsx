@@ -4,7 +4,8 @@ import { guardConsole } from '../../testing/consoleGuard.ts';
 import { fail, ok } from '../../testing/fakeApi.ts';
 import { renderApp } from '../../testing/renderApp.tsx';
 import { resetBrowserState } from '../../testing/reset.ts';
-import { formRefusals, registerForm } from '../../../contract/forms.ts';
+import { formRefusals } from '../../../contract/form-spec.ts';
+import { registerForm } from '../../../contract/forms.ts';
 
 resetBrowserState();
 guardConsole();

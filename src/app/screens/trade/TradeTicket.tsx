@@ -20,7 +20,7 @@ import { isLimitRefusal, LimitRefusal } from '../limits/LimitRefusal.tsx';
 import { ClosedReason } from './ClosedReason.tsx';
 import { quickAmounts } from './quickAmounts.ts';
 import { quoteTrade, tradeAmountError } from './tradeQuote.ts';
-import { orderForm } from '../../../contract/forms.ts';
+import { orderForm } from '../../../contract/order-form.ts';
 
 interface Props {
   readonly product: ProductDetails;

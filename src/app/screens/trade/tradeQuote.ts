@@ -1,4 +1,5 @@
-import { formRefusals, orderForm } from '../../../contract/forms.ts';
+import { formRefusals } from '../../../contract/form-spec.ts';
+import { orderForm } from '../../../contract/order-form.ts';
 import { cents, fromCents, parseCents, parseRatePpm, tradeFee, tradeGain } from '../../../shared/money.ts';
 
 export interface TradeTerms {

@@ -1,4 +1,5 @@
-import { formRefusals, pledgeForm, wealthBuyForm } from '../../../contract/forms.ts';
+import { formRefusals } from '../../../contract/form-spec.ts';
+import { pledgeForm, wealthBuyForm } from '../../../contract/forms.ts';
 import { parseCents } from '../../../shared/money.ts';
 import type { EarnProduct } from './types.ts';
 
