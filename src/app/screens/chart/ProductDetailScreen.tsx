@@ -32,17 +32,20 @@ import '../../market/market.css';
 // member reaches for Rise or Fall (or the sheet is open in the URL, after a login), else a few quiet seconds after
 // the page has settled: just after settling it still landed among the first screen's tasks (the chart's first
 // draws, the first live updates). One import, shared by every caller.
-const importTicket = async () => {
-  // zod is evaluated in a task of its own, then the contract's schemas with the ticket: two shorter tasks.
+const importTicket = () => import('../trade/TradeTicket.tsx');
+// In the quiet time: zod, then the order's schema, then the ticket, each evaluated in a task of its own (one long
+// task on a slow phone became three short ones). Their files come one after another; nobody is waiting for them then,
+// while a member reaching for the sheet gets all of them at once (importTicket).
+const importTicketInSteps = async () => {
   (await import('../../forms/zodRuntime.ts')).zodLoaded();
   await yieldToMain();
   await import('../../../contract/order-form.ts');
   await yieldToMain();
-  return import('../trade/TradeTicket.tsx');
+  return importTicket();
 };
 let ticketModule: ReturnType<typeof importTicket> | null = null;
-const loadTicket = () =>
-  (ticketModule ??= importTicket().catch((error: unknown) => {
+const loadTicket = (inSteps = false) =>
+  (ticketModule ??= (inSteps ? importTicketInSteps() : importTicket()).catch((error: unknown) => {
     // The network dropped: the next reach for the sheet asks again.
     ticketModule = null;
     throw error;
@@ -82,9 +85,9 @@ function Loaded({ product }: { readonly product: ProductDetails }) {
     void whenPageSettles()
       .then(() => new Promise((resolve) => setTimeout(resolve, TICKET_AFTER_SETTLED_MS)))
       .then(() => whenPageSettles())
-      // Its evaluation is one long task: just after a countdown's step, not in the way of the next one.
+      // Its first step just after a countdown's step, not in the way of the next one.
       .then(() => new Promise<void>((resolve) => countdownBoard().whenQuiet(resolve)))
-      .then(() => (gone ? undefined : loadTicket()))
+      .then(() => (gone ? undefined : loadTicket(true)))
       // A prefetch that failed is asked again when the sheet opens.
       .catch(() => undefined);
     return () => {
