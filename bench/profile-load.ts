@@ -9,10 +9,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright';
 import { loadConfig } from '../server/config.ts';
 import { startServer } from '../server/start.ts';
-import { demoToken } from './demo-login.ts';
+import { coldMemberPage } from './demo-login.ts';
 import { selfSignedCertificate } from './tls.ts';
 
 interface ProfileNode {
@@ -47,16 +46,8 @@ for (const [i, dir] of env('SITE', 'dist').split(',').entries()) {
 
 /** One cold load (fresh browser, empty cache, no service worker), profiled. */
 async function profileLoad(base: string, path: string): Promise<Profile> {
-  const token = await demoToken(base);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--disable-gpu', '--ignore-certificate-errors'] });
+  const { browser, context, page } = await coldMemberPage(base);
   try {
-    const context = await browser.newContext({ ignoreHTTPSErrors: true, serviceWorkers: 'block', viewport: { width: 360, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-    // The token goes in through a page that is not the app, so no app code runs before the measured load.
-    const first = await context.newPage();
-    await first.goto(new URL('favicon.ico', base).toString());
-    await first.evaluate(`localStorage.setItem('accessToken', ${JSON.stringify(token)})`);
-    await first.close();
-    const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.clearBrowserCache');

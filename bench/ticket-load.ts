@@ -8,10 +8,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright';
 import { loadConfig } from '../server/config.ts';
 import { startServer } from '../server/start.ts';
-import { demoToken } from './demo-login.ts';
+import { coldMemberPage } from './demo-login.ts';
 import { buildApp, buildCommit } from './older-build.ts';
 import { benchLine, describeSpread, spread } from './stats.ts';
 import { selfSignedCertificate } from './tls.ts';
@@ -37,16 +36,8 @@ const sites = [await serve(buildApp('.', join(work, 'ours')), 'ours'), await ser
 
 /** One cold /xq: the longest script run (ms) in a frame that ran one of the ticket's chunks. */
 async function ticketLoad(base: string): Promise<number> {
-  const token = await demoToken(base);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--disable-gpu', '--ignore-certificate-errors'] });
+  const { browser, context, page } = await coldMemberPage(base);
   try {
-    const context = await browser.newContext({ ignoreHTTPSErrors: true, serviceWorkers: 'block', viewport: { width: 360, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-    // The token goes in through a page that is not the app, so no app code runs before the measured load.
-    const first = await context.newPage();
-    await first.goto(new URL('favicon.ico', base).toString());
-    await first.evaluate(`localStorage.setItem('accessToken', ${JSON.stringify(token)})`);
-    await first.close();
-    const page = await context.newPage();
     await page.addInitScript(`(() => {
       const runs = (window.__ticketScripts = []);
       new PerformanceObserver((list) => {
