@@ -24,7 +24,6 @@ import { TradeBar } from './TradeBar.tsx';
 import { useProductDetails } from './useProductDetails.ts';
 import { useProductId } from './useProductId.ts';
 import { MarketClosedLabel } from '../../market/MarketClosedLabel.tsx';
-import { yieldToMain } from '../../market/yieldToMain.ts';
 import '../../market/market.css';
 
 // The order ticket loads apart from the chart's screen: its form's schema needs zod, whose evaluation (with the
@@ -33,14 +32,17 @@ import '../../market/market.css';
 // the page has settled: just after settling it still landed among the first screen's tasks (the chart's first
 // draws, the first live updates). One import, shared by every caller.
 const importTicket = () => import('../trade/TradeTicket.tsx');
-// In the quiet time: zod, then the order's schema, then the ticket, each evaluated in a task of its own (one long
-// task on a slow phone became three short ones). Their files come one after another; nobody is waiting for them then,
-// while a member reaching for the sheet gets all of them at once (importTicket).
+/** The room just after the countdowns' next step: a module's evaluation there delays no step. */
+const afterStep = () => new Promise<void>((resolve) => countdownBoard().whenQuiet(resolve));
+// In the quiet time: zod, then the order's schema, then the ticket, each asked for just after a step and evaluated in
+// a task of its own (one long task on a slow phone became three short ones). Their files come one after another;
+// nobody is waiting for them then, while a member reaching for the sheet gets all of them at once (importTicket).
 const importTicketInSteps = async () => {
+  await afterStep();
   (await import('../../forms/zodRuntime.ts')).zodLoaded();
-  await yieldToMain();
+  await afterStep();
   await import('../../../contract/order-form.ts');
-  await yieldToMain();
+  await afterStep();
   return importTicket();
 };
 let ticketModule: ReturnType<typeof importTicket> | null = null;
@@ -85,8 +87,6 @@ function Loaded({ product }: { readonly product: ProductDetails }) {
     void whenPageSettles()
       .then(() => new Promise((resolve) => setTimeout(resolve, TICKET_AFTER_SETTLED_MS)))
       .then(() => whenPageSettles())
-      // Its first step just after a countdown's step, not in the way of the next one.
-      .then(() => new Promise<void>((resolve) => countdownBoard().whenQuiet(resolve)))
       .then(() => (gone ? undefined : loadTicket(true)))
       // A prefetch that failed is asked again when the sheet opens.
       .catch(() => undefined);
