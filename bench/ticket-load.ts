@@ -51,7 +51,8 @@ async function ticketLoad(base: string): Promise<number> {
     await page.goto(new URL(PATH, base).toString());
     // The app has asked for the ticket; importing the same module here resolves once the app's import has
     // evaluated it, and a frame later its long frames (if any) have been reported.
-    const ticket = await page.waitForFunction(`performance.getEntriesByType('resource').find((e) => /\\/assets\\/TradeTicket-[^/]+\\.js$/.test(e.name))?.name`, undefined, { timeout: 60_000 });
+    // A function, not a string: the page's CSP refuses eval.
+    const ticket = await page.waitForFunction(() => performance.getEntriesByType('resource').find((e) => /\/assets\/TradeTicket-[^/]+\.js$/.test(e.name))?.name, undefined, { timeout: 60_000 });
     const url = String(await ticket.jsonValue());
     await page.evaluate(`import(${JSON.stringify(url)}).then(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))))`);
     const runs = (await page.evaluate('window.__ticketScripts')) as { url: string; ms: number }[];
