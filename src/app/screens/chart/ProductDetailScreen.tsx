@@ -39,7 +39,7 @@ const afterStep = () => new Promise<void>((resolve) => countdownBoard().whenQuie
 // nobody is waiting for them then, while a member reaching for the sheet gets all of them at once (importTicket).
 const importTicketInSteps = async () => {
   await afterStep();
-  (await import('../../forms/zodRuntime.ts')).zodLoaded();
+  await import('../../forms/zodRuntime.ts');
   await afterStep();
   await import('../../../contract/order-form.ts');
   await afterStep();
