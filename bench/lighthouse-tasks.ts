@@ -1,0 +1,84 @@
+// A tool to read what Lighthouse counted, not a benchmark (it prints no BENCH line): the main-thread tasks of a saved
+// Lighthouse run, in Lighthouse's own model (its task tree and URL attribution, the code behind bootup-time and
+// mainthread-work-breakdown), each with its script time at the run's CPU slowdown and the file it was charged to.
+// Save the runs' traces first:
+//   LIGHTHOUSE_KEEP=/tmp/lh LIGHTHOUSE_FLAGS=--save-assets LIGHTHOUSE_BASELINE=none npx tsx bench/lighthouse.ts
+// then: npx tsx bench/lighthouse-tasks.ts /tmp/lh/xq-<time>-0.trace.json
+// MIN=<ms> leaves out tasks with less script than that (8); SLOWDOWN=<x> is the run's multiplier (4).
+// bench/profile-load.ts says which functions run; this says which of their tasks Lighthouse's figure is made of.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+/** The parts of Lighthouse's TaskNode read here (lighthouse/core/lib/tracehouse/main-thread-tasks.js). */
+interface TaskNode {
+  readonly event: { readonly name: string; readonly args?: { readonly data?: { readonly functionName?: string } } };
+  readonly children: readonly TaskNode[];
+  readonly parent: TaskNode | undefined;
+  readonly startTime: number;
+  readonly duration: number;
+  readonly selfTime: number;
+  readonly group: { readonly id: string };
+}
+interface Tracehouse {
+  readonly processTrace: (trace: unknown) => { mainThreadEvents: unknown; frames: unknown; timestamps: { traceEnd: number; timeOrigin: number } };
+  readonly getMainThreadTasks: (events: unknown, frames: unknown, traceEnd: number, timeOrigin: number) => TaskNode[];
+  readonly recordsFromLogs: (log: unknown) => unknown[];
+  readonly getJavaScriptURLs: (records: unknown[]) => Set<string>;
+  readonly getAttributableURLForTask: (task: TaskNode, jsURLs: Set<string>) => string;
+}
+
+const file = process.argv[2];
+if (!file?.endsWith('.trace.json')) {
+  console.error('usage: npx tsx bench/lighthouse-tasks.ts <run>-0.trace.json (saved by LIGHTHOUSE_FLAGS=--save-assets)');
+  process.exit(2);
+}
+const MIN = Number(process.env['MIN'] ?? 8);
+const SLOWDOWN = Number(process.env['SLOWDOWN'] ?? 4);
+
+/** Lighthouse's own modules, by path: the package has no exports map, and its types lean on its global LH namespace. */
+async function tracehouse(): Promise<Tracehouse> {
+  const root = dirname(createRequire(import.meta.url).resolve('lighthouse/package.json'));
+  const load = (path: string) => import(join(root, 'core/lib', path)) as Promise<Record<string, unknown>>;
+  const [processor, tasks, summary, recorder] = await Promise.all([
+    load('tracehouse/trace-processor.js'),
+    load('tracehouse/main-thread-tasks.js'),
+    load('tracehouse/task-summary.js'),
+    load('network-recorder.js'),
+  ]);
+  const traceProcessor = processor['TraceProcessor'] as { processTrace: Tracehouse['processTrace'] };
+  const mainThreadTasks = tasks['MainThreadTasks'] as { getMainThreadTasks: Tracehouse['getMainThreadTasks'] };
+  const networkRecorder = recorder['NetworkRecorder'] as { recordsFromLogs: Tracehouse['recordsFromLogs'] };
+  return {
+    processTrace: (trace) => traceProcessor.processTrace(trace),
+    getMainThreadTasks: (...args) => mainThreadTasks.getMainThreadTasks(...args),
+    recordsFromLogs: (log) => networkRecorder.recordsFromLogs(log),
+    getJavaScriptURLs: summary['getJavaScriptURLs'] as Tracehouse['getJavaScriptURLs'],
+    getAttributableURLForTask: summary['getAttributableURLForTask'] as Tracehouse['getAttributableURLForTask'],
+  };
+}
+
+const SCRIPT_GROUPS = new Set(['scriptEvaluation', 'scriptParseCompile']);
+/** A task's script time, its children's included (mainthread-work-breakdown sums self times by group). */
+const scriptOf = (task: TaskNode): number => (SCRIPT_GROUPS.has(task.group.id) ? task.selfTime : 0) + task.children.reduce((sum, child) => sum + scriptOf(child), 0);
+const fileOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '') || url;
+
+const lh = await tracehouse();
+const processed = lh.processTrace(JSON.parse(readFileSync(file, 'utf8')));
+const tasks = lh.getMainThreadTasks(processed.mainThreadEvents, processed.frames, processed.timestamps.traceEnd, processed.timestamps.timeOrigin);
+const jsURLs = lh.getJavaScriptURLs(lh.recordsFromLogs(JSON.parse(readFileSync(file.replace(/\.trace\.json$/, '.devtoolslog.json'), 'utf8'))));
+
+const byFile = new Map<string, number>();
+let total = 0;
+console.log(`tasks with ${MIN} ms or more of script at ${SLOWDOWN}x (start in the unthrottled trace, then duration and script in the model):`);
+for (const task of tasks.filter((t) => t.parent === undefined)) {
+  const url = fileOf(lh.getAttributableURLForTask(task, jsURLs));
+  const script = scriptOf(task) * SLOWDOWN;
+  byFile.set(url, (byFile.get(url) ?? 0) + script);
+  total += script;
+  if (script < MIN) continue;
+  const what = task.children.slice(0, 3).map((c) => c.event.name + (c.event.args?.data?.functionName ? `:${c.event.args.data.functionName}` : ''));
+  console.log(`${task.startTime.toFixed(0).padStart(6)} ms  ${(task.duration * SLOWDOWN).toFixed(0).padStart(4)} ms  script ${script.toFixed(0).padStart(4)} ms  ${url}  (${what.join(', ')})`);
+}
+console.log(`\nscript by file (all tasks), ${total.toFixed(0)} ms in all:`);
+for (const [url, ms] of [...byFile].sort((a, b) => b[1] - a[1])) if (ms >= 1) console.log(`${ms.toFixed(0).padStart(6)} ms  ${url}`);
