@@ -39,14 +39,15 @@ export default defineConfig({
   // Most journeys wait on the market (a 30 s order, a settle, a poll) far more than they compute, so they run side
   // by side, in Chromium's headless build (same source and version, a third of the full browser's CPU); the ones
   // that wait for a settlement (tagged @settles) are queued first, so their wait overlaps the others' work. The
-  // tests that assert real-time figures run after them in the full browser, on a quiet machine: the light ones
-  // (@timing) two at a time, then the one that settles a burst of 1,000 orders (@burst) alone.
+  // tests that assert real-time figures run after them in the full browser, on a quiet machine: the others' (@timing)
+  // two at a time, then the countdowns' (@alone) one by one, each with the machine to itself (one settles a burst of
+  // 1,000 orders; the other drives two Chromiums with faked clocks, which a server starting beside it slowed).
   workers: JOURNEY_WORKERS,
   projects: [
     { name: 'settling', grep: /@settles/, fullyParallel: true, use: { launchOptions: HEADLESS_CHROMIUM } },
-    { name: 'journeys', grepInvert: /@settles|@timing|@burst/, fullyParallel: true, use: { launchOptions: HEADLESS_CHROMIUM } },
+    { name: 'journeys', grepInvert: /@settles|@timing|@alone/, fullyParallel: true, use: { launchOptions: HEADLESS_CHROMIUM } },
     { name: 'timing', grep: /@timing/, dependencies: ['settling', 'journeys'], workers: 2, fullyParallel: true, use: { launchOptions: FULL_CHROMIUM } },
-    { name: 'burst', grep: /@burst/, dependencies: ['timing'], workers: 1, use: { launchOptions: FULL_CHROMIUM } },
+    { name: 'alone', grep: /@alone/, dependencies: ['timing'], workers: 1, use: { launchOptions: FULL_CHROMIUM } },
   ],
   retries: 0,
   forbidOnly: Boolean(process.env['CI']),
