@@ -39,9 +39,10 @@ export default defineConfig({
   // Most journeys wait on the market (a 30 s order, a settle, a poll) far more than they compute, so they run side
   // by side, in Chromium's headless build (same source and version, a third of the full browser's CPU); the ones
   // that wait for a settlement (tagged @settles) are queued first, so their wait overlaps the others' work. The
-  // tests that assert real-time figures run after them in the full browser, on a quiet machine: the others' (@timing)
-  // two at a time, then the countdowns' (@alone) one by one, each with the machine to itself (one settles a burst of
-  // 1,000 orders; the other drives two Chromiums with faked clocks, which a server starting beside it slowed).
+  // tests that assert real-time figures run after them in the full browser, on a quiet machine: most of them
+  // (@timing) two at a time, then the countdown tests (@alone) one by one, each with the machine to itself (one
+  // settles a burst of 1,000 orders; the other drives two Chromiums with faked clocks, and had a step late while a
+  // server started beside it).
   workers: JOURNEY_WORKERS,
   projects: [
     { name: 'settling', grep: /@settles/, fullyParallel: true, use: { launchOptions: HEADLESS_CHROMIUM } },
