@@ -94,6 +94,67 @@ describe('createCandleChart', () => {
     expect(c.candles.data().map((d) => d.time)).toEqual([0, 3600, 7200]);
   });
 
+  it("puts a reset's newest bars in first, and the older ones once the view nears them, keeping the same bars in view", async () => {
+    const c = mount();
+    const long = Array.from({ length: 500 }, (_, i) => candle(i, 1 + i / 1000));
+    c.apply({ kind: 'reset', interval: '1m', bars: long });
+    // Twice the 60 bars shown.
+    expect(c.candles.data()).toHaveLength(120);
+    expect(c.volume.data()).toHaveLength(120);
+    expect(c.candles.data()[0]).toMatchObject({ time: 380 * 60 });
+    // The view shows the newest bars, well clear of the first one in the chart.
+    expect(c.chart.timeScale().getVisibleLogicalRange()?.from).toBeGreaterThan(50);
+    c.apply({ kind: 'update', bar: candle(499, 7) });
+    nextFrame();
+
+    // The member swipes back to 5 bars from the first one in the chart.
+    c.chart.timeScale().setVisibleLogicalRange({ from: 5, to: 67 });
+    // The chart tells of the new range (and the adapter asks for a frame) once it has taken it.
+    await expect.poll(() => frames.length).toBe(1);
+    const before = c.chart.timeScale().getVisibleLogicalRange();
+    expect(before?.from).toBeLessThan(10);
+    const firstInView = c.candles.data()[Math.ceil(before?.from ?? NaN)]?.time;
+    nextFrame();
+    const data = c.candles.data();
+    expect(data).toHaveLength(500);
+    expect(c.volume.data()).toHaveLength(500);
+    expect(data.map((d) => d.time)).toEqual(long.map((bar) => bar.time / 1000));
+    // The live value is kept, and the view still starts at the same bar.
+    expect(data.at(-1)).toMatchObject({ close: 7 });
+    const after = c.chart.timeScale().getVisibleLogicalRange();
+    expect(after?.from).toBeCloseTo((before?.from ?? NaN) + 380, 6);
+    expect(after?.to).toBeCloseTo((before?.to ?? NaN) + 380, 6);
+    expect(data[Math.ceil(after?.from ?? NaN)]?.time).toBe(firstInView);
+
+    // Another reset of this interval (a resume) keeps every bar in: the member is looking at old ones.
+    c.apply({ kind: 'reset', interval: '1m', bars: long });
+    expect(c.candles.data()).toHaveLength(500);
+    // A switch starts again from the newest bars.
+    c.apply({ kind: 'reset', interval: '5m', bars: long });
+    expect(c.candles.data()).toHaveLength(120);
+  });
+
+  it("drops a join of older bars that a reset arrives before (those bars are the old interval's)", async () => {
+    const c = mount();
+    const long = Array.from({ length: 500 }, (_, i) => candle(i, 1));
+    c.apply({ kind: 'reset', interval: '1m', bars: long });
+    c.chart.timeScale().setVisibleLogicalRange({ from: 0, to: 62 });
+    await expect.poll(() => frames.length).toBe(1);
+    c.apply({ kind: 'reset', interval: '5m', bars: long.slice(0, 200) });
+    nextFrame();
+    expect(c.candles.data()).toHaveLength(120);
+    expect(c.candles.data()[0]).toMatchObject({ time: 80 * 60 });
+  });
+
+  it('puts every bar in at once when asked to (firstBars: Infinity)', () => {
+    box = document.createElement('div');
+    box.style.cssText = 'width: 340px; height: 260px';
+    document.body.append(box);
+    chart = createCandleChart(box, { theme, locale: 'en', decimals: 2, firstBars: Infinity });
+    chart.apply({ kind: 'reset', interval: '1m', bars: Array.from({ length: 500 }, (_, i) => candle(i, 1)) });
+    expect(chart.candles.data()).toHaveLength(500);
+  });
+
   it('lets a vertical swipe scroll the page and follows its box size', async () => {
     const c = mount();
     const options = c.chart.options();

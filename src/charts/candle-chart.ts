@@ -39,6 +39,11 @@ export interface CandleChartOptions {
   /** Bars shown after a reset; the rest is a swipe away. */
   readonly visibleBars?: number;
   /**
+   * How many of a reset's newest bars go into the chart at once (default: twice the bars shown); the older ones
+   * join when the view nears the left edge of those. `Infinity` puts every bar in at once.
+   */
+  readonly firstBars?: number;
+  /**
    * Runs a callback once the current task's deltas are in (a microtask; tests pass a manual one). Not a frame
    * callback: the chart draws in its own next frame, so updating it from one would cost a frame of ours first.
    */
@@ -47,7 +52,8 @@ export interface CandleChartOptions {
 
 export interface CandleChart {
   /**
-   * reset → setData on both series at once (history, interval switch); append/update → update(), coalesced:
+   * reset → setData on both series at once (history, interval switch: its newest bars, the older ones when the
+   * view nears them); append/update → update(), coalesced:
    * each bar is written at most once per task per series, with its latest value (the chart draws once a frame).
    */
   apply(delta: CandleDelta): void;
@@ -61,6 +67,8 @@ export interface CandleChart {
 }
 
 const DEFAULT_VISIBLE_BARS = 60;
+/** The older bars join once the view's left edge is this many bars from the first bar in the chart. */
+const EDGE_BARS = 10;
 
 /**
  * Phone-first options: the chart fills its box and follows its size (autoSize: ResizeObserver), a vertical
@@ -89,8 +97,9 @@ const candleOf = (bar: Candle): CandlestickData<UTCTimestamp> => ({
 });
 
 /**
- * lightweight-charts adapter: candles plus volume, drawn from the worker's deltas. History comes once as
- * setData; every live change is one update() of the last bar, so a tick never redraws the whole series.
+ * lightweight-charts adapter: candles plus volume, drawn from the worker's deltas. History comes as setData (its
+ * newest bars first, the older ones once the member scrolls or zooms out to them); every live change is one
+ * update() of the last bar, so a tick never redraws the whole series.
  */
 export function createCandleChart(container: HTMLElement, options: CandleChartOptions): CandleChart {
   const { theme } = options;
@@ -125,6 +134,32 @@ export function createCandleChart(container: HTMLElement, options: CandleChartOp
   let frameAsked = false;
   let disposed = false;
   const requestFrame = options.requestFrame ?? queueMicrotask;
+  const shownBars = options.visibleBars ?? DEFAULT_VISIBLE_BARS;
+  const firstBars = options.firstBars ?? shownBars * 2;
+  /** The reset's older bars, not yet in the chart: building and first drawing 500 bars cost twice 120's. */
+  let older: readonly Candle[] = [];
+  /** Whether this interval's older bars went in: a later reset of it then puts every bar in at once. */
+  let allIn = false;
+  let joinAsked = false;
+  /** Counts resets: a join asked for before one is void (its bars are gone). */
+  let resets = 0;
+
+  const joinOlder = (asked: number): void => {
+    joinAsked = false;
+    if (disposed || asked !== resets || older.length === 0) return;
+    // The chart keeps its right edge where it was, so the bars in view stay in view.
+    candles.setData([...older.map(candleOf), ...candles.data()]);
+    volume.setData([...older.map(volumeOf), ...volume.data()]);
+    older = [];
+    allIn = true;
+  };
+  chart.timeScale().subscribeVisibleLogicalRangeChange((range) => {
+    if (joinAsked || older.length === 0 || range === null || range.from > EDGE_BARS) return;
+    // Not inside the chart's own notification: in the task's end, as live bars are.
+    joinAsked = true;
+    const asked = resets;
+    requestFrame(() => joinOlder(asked));
+  });
 
   const flush = (): void => {
     frameAsked = false;
@@ -148,15 +183,19 @@ export function createCandleChart(container: HTMLElement, options: CandleChartOp
   const reset = (to: IntervalName, bars: readonly Candle[]): void => {
     // The reset replaces everything, so live bars still waiting for the end of the task are void.
     pending.clear();
+    resets += 1;
     const switched = interval !== to;
     interval = to;
-    candles.setData(bars.map(candleOf));
-    volume.setData(bars.map(volumeOf));
+    if (switched) allIn = false;
+    const first = allIn ? bars.length : Math.min(bars.length, firstBars);
+    older = bars.slice(0, bars.length - first);
+    const drawn = older.length === 0 ? bars : bars.slice(older.length);
+    candles.setData(drawn.map(candleOf));
+    volume.setData(drawn.map(volumeOf));
     lastBarMs = bars[bars.length - 1]?.time ?? null;
     chart.applyOptions({ timeScale: { timeVisible: to !== '1d' } });
-    if (switched && bars.length > 0) {
-      const shown = options.visibleBars ?? DEFAULT_VISIBLE_BARS;
-      chart.timeScale().setVisibleLogicalRange({ from: bars.length - shown, to: bars.length + 2 });
+    if (switched && drawn.length > 0) {
+      chart.timeScale().setVisibleLogicalRange({ from: drawn.length - shownBars, to: drawn.length + 2 });
     }
     marks.set(orders, interval, lastBarTime());
   };
