@@ -1,0 +1,104 @@
+// The chart's build and first frames on a slow phone: Chromium at 4x CPU, 360x640 at device scale 1.75, one
+// chart of 500 one-minute bars built as /xq builds it (bench/chart-lab: the adapter, the app's colours and font
+// list). Ours is the adapter as it is (a reset's newest bars first, the older ones when the view nears them); the
+// baseline, in the same run and browser, taking turns, is the plain way: every bar in at once (firstBars: Infinity).
+// Per run: the main thread's busy time from the build to the chart's tenth frame (CDP TaskDuration), the build's
+// own task (the chart made and the bars put in) and the longest task. CHART_RUNS runs per side (default 10); medians are reported.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { chromium } from 'playwright';
+import type { LabResult } from './chart-lab/lab-result.ts';
+import { CPU_SLOWDOWN } from './main-thread/measure.ts';
+import { benchLine, describeSpread, spread } from './stats.ts';
+
+const RUNS = Number(process.env['CHART_RUNS'] ?? 10);
+const CHROME = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
+const TYPES: Readonly<Record<string, string>> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+
+function buildLab(outDir: string): void {
+  const built = spawnSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn', '--config', 'bench/chart-lab/vite.config.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, CHART_LAB_OUT_DIR: outDir },
+  });
+  if (built.status !== 0) throw new Error(`vite build of the chart lab failed (${built.status ?? built.signal})`);
+}
+
+function serve(dir: string): Promise<{ server: Server; base: string }> {
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://lab').pathname)).replace(/^(\.\.[/\\])+/, '');
+    try {
+      const body = readFileSync(join(dir, path === '/' ? 'index.html' : path));
+      res.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'text/html' }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      resolve({ server, base: `http://127.0.0.1:${port}/` });
+    });
+  });
+}
+
+interface Run {
+  readonly busyMs: number;
+  readonly buildMs: number;
+  readonly longestTaskMs: number;
+  readonly barsIn: number;
+}
+
+const work = mkdtempSync(join(tmpdir(), 'chart-first-draw-'));
+buildLab(join(work, 'site'));
+const { server, base } = await serve(join(work, 'site'));
+const browser = await chromium.launch({ executablePath: CHROME, args: ['--disable-gpu'] });
+
+async function measure(first: 'lazy' | 'all'): Promise<Run> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 640 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await page.goto(`${base}?first=${first}`);
+  await page.waitForFunction('typeof window.labDraw === "function"');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await cdp.send('Performance.enable');
+  const busy = async (): Promise<number> => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? Number.NaN) * 1000;
+  };
+  const before = await busy();
+  const result = await page.evaluate<LabResult>('window.labDraw()');
+  const busyMs = (await busy()) - before;
+  await context.close();
+  return { busyMs, ...result };
+}
+
+const ours: Run[] = [];
+const baseline: Run[] = [];
+try {
+  for (let run = 0; run < RUNS; run++) {
+    // Taking turns, and the first in each pair alternating, so a drift of the machine falls on both alike.
+    const order = run % 2 === 0 ? (['lazy', 'all'] as const) : (['all', 'lazy'] as const);
+    for (const side of order) (side === 'lazy' ? ours : baseline).push(await measure(side));
+  }
+} finally {
+  await browser.close();
+  server.close();
+  rmSync(work, { recursive: true, force: true });
+}
+
+const bars = (runs: readonly Run[]) => [...new Set(runs.map((r) => r.barsIn))].join(', ');
+console.log(`chart-first-draw: ${RUNS} runs per side, ${CPU_SLOWDOWN}x CPU, 360x640 at 1.75; load ${loadavg()[0]?.toFixed(2) ?? '?'}`);
+console.log(describeSpread(`ours (newest bars first; bars in at the end: ${bars(ours)}) busy`, 'ms', ours.map((r) => r.busyMs)));
+console.log(describeSpread('ours build task', 'ms', ours.map((r) => r.buildMs)));
+console.log(describeSpread('ours longest task', 'ms', ours.map((r) => r.longestTaskMs)));
+console.log(describeSpread(`baseline (every bar at once; bars in: ${bars(baseline)}) busy`, 'ms', baseline.map((r) => r.busyMs)));
+console.log(describeSpread('baseline build task', 'ms', baseline.map((r) => r.buildMs)));
+console.log(describeSpread('baseline longest task', 'ms', baseline.map((r) => r.longestTaskMs)));
+const median = (runs: readonly Run[], key: keyof Run): number => spread(runs.map((r) => r[key])).median;
+console.log(benchLine('chart-first-draw-build-task', median(ours, 'buildMs'), median(baseline, 'buildMs'), 'ms'));
+console.log(benchLine('chart-first-draw-longest-task', median(ours, 'longestTaskMs'), median(baseline, 'longestTaskMs'), 'ms'));
+console.log(benchLine('chart-first-draw', median(ours, 'busyMs'), median(baseline, 'busyMs'), 'ms'));
