@@ -4,46 +4,18 @@
 // baseline, in the same run and browser, taking turns, is the plain way: every bar in at once (firstBars: Infinity).
 // Per run: the main thread's busy time from the build to the chart's tenth frame (CDP TaskDuration), the build's
 // own task (the chart made and the bars put in) and the longest task. CHART_RUNS runs per side (default 10); medians are reported.
-import { spawnSync } from 'node:child_process';
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { chromium } from 'playwright';
+import { build, preview } from 'vite';
 import type { LabResult } from './chart-lab/lab-result.ts';
 import { CPU_SLOWDOWN } from './main-thread/measure.ts';
 import { benchLine, describeSpread, spread } from './stats.ts';
 
 const RUNS = Number(process.env['CHART_RUNS'] ?? 10);
 const CHROME = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
-const TYPES: Readonly<Record<string, string>> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-
-function buildLab(outDir: string): void {
-  const built = spawnSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn', '--config', 'bench/chart-lab/vite.config.ts'], {
-    stdio: 'inherit',
-    env: { ...process.env, CHART_LAB_OUT_DIR: outDir },
-  });
-  if (built.status !== 0) throw new Error(`vite build of the chart lab failed (${built.status ?? built.signal})`);
-}
-
-function serve(dir: string): Promise<{ server: Server; base: string }> {
-  const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://lab').pathname)).replace(/^(\.\.[/\\])+/, '');
-    try {
-      const body = readFileSync(join(dir, path === '/' ? 'index.html' : path));
-      res.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'text/html' }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      resolve({ server, base: `http://127.0.0.1:${port}/` });
-    });
-  });
-}
+const CONFIG = 'bench/chart-lab/vite.config.ts';
 
 interface Run {
   readonly busyMs: number;
@@ -53,8 +25,11 @@ interface Run {
 }
 
 const work = mkdtempSync(join(tmpdir(), 'chart-first-draw-'));
-buildLab(join(work, 'site'));
-const { server, base } = await serve(join(work, 'site'));
+const outDir = join(work, 'site');
+await build({ configFile: CONFIG, logLevel: 'warn', build: { outDir } });
+const server = await preview({ configFile: CONFIG, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, open: false } });
+const base = server.resolvedUrls?.local[0];
+if (!base) throw new Error('the lab page has no address');
 const browser = await chromium.launch({ executablePath: CHROME, args: ['--disable-gpu'] });
 
 async function measure(first: 'lazy' | 'all'): Promise<Run> {
@@ -86,7 +61,7 @@ try {
   }
 } finally {
   await browser.close();
-  server.close();
+  await server.close();
   rmSync(work, { recursive: true, force: true });
 }
 
