@@ -136,7 +136,10 @@ export function createCandleChart(container: HTMLElement, options: CandleChartOp
   const requestFrame = options.requestFrame ?? queueMicrotask;
   const shownBars = options.visibleBars ?? DEFAULT_VISIBLE_BARS;
   const firstBars = options.firstBars ?? shownBars * 2;
-  /** The reset's older bars, not yet in the chart: its build with all 500 was a task a fifth to a half longer. */
+  /**
+   * The reset's older bars, not yet in the chart: the chart's build with all 500 was a task a fifth to three fifths
+   * longer on a slow phone (bench/chart-first-draw.ts).
+   */
   let older: readonly Candle[] = [];
   /** Whether this interval's older bars went in: a later reset of it then puts every bar in at once. */
   let allIn = false;

@@ -1,6 +1,8 @@
-// One chart built as /xq builds it (the adapter, 500 bars of 1 minute, the app's dark colours and font list), when
-// the bench calls `labDraw()`. `?first=all` puts every bar in at once (the plain way); without it the adapter puts
+// One chart built as /xq builds it (the adapter, 500 bars of 1 minute, the app's own stylesheet and chart theme),
+// when the bench calls `labDraw()`. `?first=all` puts every bar in at once (the plain way); without it the adapter puts
 // its newest bars in first.
+import '../../../src/app/styles/base.css';
+import { chartTheme } from '../../../src/app/market/chartTheme.ts';
 import { createCandleChart } from '../../../src/charts/candle-chart.ts';
 import type { Candle } from '../../../src/streams/messages.ts';
 import type { LabResult } from '../lab-result.ts';
@@ -20,14 +22,6 @@ const bars: Candle[] = Array.from({ length: BARS }, (_, i) => {
   const open = 100 + 3 * Math.sin(i / 7);
   return { time: last - (BARS - 1 - i) * MINUTE, open, high: open + 1, low: open - 1, close: open + 0.5, volume: 10 + (i % 13) };
 });
-const theme = {
-  background: '#18202a',
-  text: '#97a3b0',
-  grid: '#2c3845',
-  up: '#17c784',
-  down: '#f0475a',
-  fontFamily: getComputedStyle(document.body).fontFamily,
-};
 const all = new URLSearchParams(location.search).get('first') === 'all';
 const nextFrame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
@@ -40,7 +34,7 @@ window.labDraw = async () => {
   });
   observer.observe({ type: 'longtask' });
   const start = performance.now();
-  const chart = createCandleChart(box, { theme, locale: 'en', decimals: 2, ...(all ? { firstBars: Infinity } : {}) });
+  const chart = createCandleChart(box, { theme: chartTheme(), locale: 'en', decimals: 2, ...(all ? { firstBars: Infinity } : {}) });
   chart.apply({ kind: 'reset', interval: '1m', bars });
   const buildMs = performance.now() - start;
   for (let i = 0; i < FRAMES; i++) await nextFrame();
