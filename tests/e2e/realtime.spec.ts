@@ -227,9 +227,10 @@ async function measureClock(request: APIRequestContext, base: string, shiftS: nu
       const worstStep = errors.reduce<StepError | null>((w, e) => (w === null || Math.abs(e.errorMs) > Math.abs(w.errorMs) ? e : w), null);
       const worst = Math.abs(worstStep?.errorMs ?? 0);
       const off = errors.filter((e) => Math.abs(e.errorMs) > STEP_TOLERANCE_MS);
-      const stalled = off.filter((e) => stallAcross(e, stalls) !== undefined);
-      const unexplained = off.filter((e) => !stalled.includes(e));
-      const stallsBehind = new Set(stalled.map((e) => stallAcross(e, stalls)));
+      const behind = off.map((e) => ({ step: e, stall: stallAcross(e, stalls) }));
+      const stalled = behind.flatMap(({ step, stall }) => (stall ? [step] : []));
+      const unexplained = behind.flatMap(({ step, stall }) => (stall ? [] : [step]));
+      const stallsBehind = new Set(behind.map(({ stall }) => stall).filter((stall) => stall !== undefined));
       const stallNote = stalled.length === 0 ? '' : `; ${stalled.length} late behind ${stallsBehind.size} stall(s) of the page (${stalled.map((e) => `${e.shown} ${Math.round(e.errorMs)} ms`).join(', ')}), of ${stalls.length} stalls in all`;
       const summary = `${shiftS > 0 ? '+' : ''}${shiftS} s ${name} (page clock ${Math.round(pageShift)} ms off${burst ? `, ${burst} other orders due mid-way` : ''}): ${errors.length} steps, worst ${Math.round(worst)} ms off (at ${worstStep?.shown ?? '-'})${stallNote}; result ${Math.round(late)} ms after the settle time`;
       summaries.push(summary);
