@@ -46,16 +46,23 @@ interface Run {
   /** Script evaluation plus parse and compile on the main thread, in Lighthouse's model. */
   readonly scriptMs: number;
   readonly benchmarkIndex: number;
+  /** The run's CPU slowdown in Lighthouse's model. */
+  readonly slowdown: number;
 }
 
 // SCREENS=/hq,/xq?id=12 measures only those (while iterating); all four by default.
 const SCREENS = process.env['SCREENS']?.split(',') ?? ['/', '/hq', '/xq?id=12', '/orderrecord'];
-// The targets hold on a machine whose benchmarkIndex is 1,600 or less; a quiet machine of this kind measures about
-// 2,700. Lighthouse's own way to stand in for a slower machine is a larger CPU slowdown in its model:
-// LIGHTHOUSE_CPU_MULTIPLIER=6.75 (4 x 2,700 / 1,600) models a 1,600 machine at 4x on a 2,700 one. (Capping Chromium
-// in a CPU cgroup to reach an index of 1,600 was tried: every process of the browser then shared 0.6 of a core, and
-// TBT came out several times what a loaded machine of that index measures.)
+// The targets hold on a machine whose benchmarkIndex is 1,600 or less, at Lighthouse's 4x; this machine measures
+// 2,000-2,800, moving with its load. Lighthouse's own way to stand in for a slower machine is a larger CPU slowdown
+// in its model: LIGHTHOUSE_MODEL_INDEX=1600 sets each run's slowdown to 4 x the index Lighthouse measured in that run
+// / 1,600, so every run models the same machine however busy this one was at the time (its throttling is simulated,
+// so the slowdown can be set once the run has measured the index). LIGHTHOUSE_CPU_MULTIPLIER=<x> sets one slowdown
+// for every run instead (a fixed 6.75 modelled 1,600 only while the machine measured 2,700). (Capping Chromium in a
+// CPU cgroup to reach an index of 1,600 was tried: every process of the browser then shared 0.6 of a core, and TBT
+// came out several times what a loaded machine of that index measures.)
+const MODEL_INDEX = process.env['LIGHTHOUSE_MODEL_INDEX'] ? Number(process.env['LIGHTHOUSE_MODEL_INDEX']) : null;
 const CPU_MULTIPLIER = Number(process.env['LIGHTHOUSE_CPU_MULTIPLIER'] ?? 4);
+if (MODEL_INDEX !== null && !(MODEL_INDEX > 0)) throw new Error('LIGHTHOUSE_MODEL_INDEX must be a positive number');
 const nameOf = (path: string) => (path === '/' ? 'home' : (/^\/(\w+)/.exec(path)?.[1] ?? path));
 
 const workDir = mkdtempSync(join(tmpdir(), 'candlewick-lighthouse-'));
@@ -138,24 +145,45 @@ async function chromiumOn(profile: string): Promise<{ port: number; stop: () => 
   throw new Error('Chromium did not open its DevTools port');
 }
 
+/** Runs the Lighthouse CLI; not spawnSync: the server runs in this process and must keep answering meanwhile. */
+function lighthouseCli(args: readonly string[]): Promise<number | null> {
+  return new Promise((ok) => {
+    const child = spawn('npx', ['--no-install', 'lighthouse', ...args], { stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('exit', (code) => ok(code));
+  });
+}
+
+/** The saved artifacts' parts read here: the index Lighthouse measured in the run, and the run's settings. */
+interface Artifacts {
+  BenchmarkIndex: number;
+  settings: { throttling: { cpuSlowdownMultiplier: number } };
+}
+
+/**
+ * One run in two steps, since Lighthouse's throttling is simulated (the page loads at full speed, and its model
+ * scales what was recorded): gather, then audit the saved artifacts at the run's slowdown, which with
+ * LIGHTHOUSE_MODEL_INDEX comes from the index Lighthouse measured in that same run.
+ */
 async function lighthouse(base: string, path: string, profile: string): Promise<Run> {
   // LIGHTHOUSE_KEEP=<folder>: keep the full reports there to look into.
   const out = join(process.env['LIGHTHOUSE_KEEP'] ?? workDir, `${nameOf(path)}-${Date.now()}.json`);
+  const artifactsDir = out.replace(/\.json$/, '-artifacts');
+  // The settings both steps share (the audit refuses artifacts gathered with other settings).
+  const settings = (slowdown: number) => [
+    '--only-categories=performance', '--disable-storage-reset', '--quiet', `--throttling.cpuSlowdownMultiplier=${slowdown}`,
+    // LIGHTHOUSE_FLAGS="--save-assets" (with LANTERN_DEBUG=1: Lantern's simulated timelines too), to look into.
+    ...(process.env['LIGHTHOUSE_FLAGS']?.split(' ').filter(Boolean) ?? []),
+  ];
   const chrome = await chromiumOn(profile);
-  // Not spawnSync: the server runs in this process and must keep answering while Lighthouse loads the page.
-  const status = await new Promise<number | null>((ok) => {
-    const child = spawn(
-      'npx',
-      [
-        '--no-install', 'lighthouse', new URL(path, base).toString(), `--port=${chrome.port}`, '--only-categories=performance', '--disable-storage-reset', '--output=json', `--output-path=${out}`, '--quiet',
-        `--throttling.cpuSlowdownMultiplier=${CPU_MULTIPLIER}`,
-        // LIGHTHOUSE_FLAGS="--save-assets" (with LANTERN_DEBUG=1: Lantern's simulated timelines too), to look into.
-        ...(process.env['LIGHTHOUSE_FLAGS']?.split(' ').filter(Boolean) ?? []),
-      ],
-      { stdio: ['ignore', 'inherit', 'inherit'] },
-    );
-    child.on('exit', (code) => ok(code));
-  }).finally(() => chrome.stop());
+  const gathered = await lighthouseCli([new URL(path, base).toString(), `--port=${chrome.port}`, `-G=${artifactsDir}`, ...settings(4)]).finally(() => chrome.stop());
+  if (gathered !== 0) throw new Error(`lighthouse ${path} failed to gather (${gathered})`);
+  const artifactsFile = join(artifactsDir, 'artifacts.json');
+  const artifacts = JSON.parse(readFileSync(artifactsFile, 'utf8')) as Artifacts;
+  const slowdown = MODEL_INDEX === null ? CPU_MULTIPLIER : Math.round((400 * artifacts.BenchmarkIndex) / MODEL_INDEX) / 100;
+  // The slowdown only scales the recording in the model, so these artifacts are what a gather at it would have saved.
+  artifacts.settings.throttling.cpuSlowdownMultiplier = slowdown;
+  writeFileSync(artifactsFile, JSON.stringify(artifacts));
+  const status = await lighthouseCli([`-A=${artifactsDir}`, '--output=json', `--output-path=${out}`, ...settings(slowdown)]);
   if (status !== 0) throw new Error(`lighthouse ${path} failed (${status})`);
   const lhr = JSON.parse(readFileSync(out, 'utf8')) as {
     categories: { performance: { score: number } };
@@ -181,6 +209,7 @@ async function lighthouse(base: string, path: string, profile: string): Promise<
     longestUrl: String(longest?.['url'] ?? '').replace(/^https?:\/\/[^/]+/, '') || '-',
     scriptMs: script,
     benchmarkIndex: lhr.environment.benchmarkIndex,
+    slowdown,
   };
 }
 
@@ -204,7 +233,7 @@ const results = new Map<string, Map<string, Run[]>>();
 try {
   const tokens = new Map<string, string>();
   for (const site of sites) tokens.set(site.name, await demoToken(site.base));
-  console.log(`lighthouse: ${SCREENS.length} screens x ${RUNS} run(s) x ${sites.map((x) => x.name).join(' and ')}, mobile profile, cold cache, ${HTTP1 ? 'HTTP/1.1' : 'HTTPS + HTTP/2'}, logged in as ${DEMO.username}; ${cpus().length} cores, load ${loadavg()[0]?.toFixed(2)}; CPU slowdown ${CPU_MULTIPLIER}x`);
+  console.log(`lighthouse: ${SCREENS.length} screens x ${RUNS} run(s) x ${sites.map((x) => x.name).join(' and ')}, mobile profile, cold cache, ${HTTP1 ? 'HTTP/1.1' : 'HTTPS + HTTP/2'}, logged in as ${DEMO.username}; ${cpus().length} cores, load ${loadavg()[0]?.toFixed(2)}; CPU slowdown ${MODEL_INDEX === null ? `${CPU_MULTIPLIER}x` : `per run, modelling a machine of index ${MODEL_INDEX} at 4x`}`);
   for (const path of SCREENS) {
     for (let i = 0; i < RUNS; i++) {
       // ABBA: which build goes first alternates, so neither always runs on the heels of the other (or of the profile's
@@ -213,7 +242,7 @@ try {
         const run = await lighthouseRetrying(site.base, path, tokens.get(site.name) ?? '');
         console.log(
           `lighthouse: ${path} ${site.name} run ${i + 1}: performance ${run.score}, FCP ${Math.round(run.fcpMs)} ms, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, ` +
-            `longest task ${Math.round(run.longestMs)} ms (${run.longestUrl}), script ${Math.round(run.scriptMs)} ms; benchmarkIndex ${Math.round(run.benchmarkIndex)}, load ${loadavg()[0]?.toFixed(2)}`,
+            `longest task ${Math.round(run.longestMs)} ms (${run.longestUrl}), script ${Math.round(run.scriptMs)} ms; benchmarkIndex ${Math.round(run.benchmarkIndex)}, slowdown ${run.slowdown}x, load ${loadavg()[0]?.toFixed(2)}`,
         );
         const bySite = results.get(path) ?? new Map<string, Run[]>();
         bySite.set(site.name, [...(bySite.get(site.name) ?? []), run]);
@@ -224,7 +253,7 @@ try {
   if (FLOOR) {
     for (let i = 0; i < RUNS; i++) {
       const run = await lighthouseRetrying(ours.base, FLOOR_PATH, tokens.get('ours') ?? '');
-      console.log(`lighthouse: ${FLOOR_PATH} (the floor: no script) run ${i + 1}: longest task ${Math.round(run.longestMs)} ms (${run.longestUrl}), TBT ${Math.round(run.tbtMs)} ms; benchmarkIndex ${Math.round(run.benchmarkIndex)}`);
+      console.log(`lighthouse: ${FLOOR_PATH} (the floor: no script) run ${i + 1}: longest task ${Math.round(run.longestMs)} ms (${run.longestUrl}), TBT ${Math.round(run.tbtMs)} ms; benchmarkIndex ${Math.round(run.benchmarkIndex)}, slowdown ${run.slowdown}x`);
       const bySite = results.get(FLOOR_PATH) ?? new Map<string, Run[]>();
       bySite.set('the floor', [...(bySite.get('the floor') ?? []), run]);
       results.set(FLOOR_PATH, bySite);
@@ -236,13 +265,14 @@ try {
 
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const median = (runs: readonly Run[], k: keyof Omit<Run, 'longestUrl'>) => spread(runs.map((r) => r[k])).median;
-console.log('\n| screen | build | performance | FCP | LCP | TBT | longest task | script | bytes | benchmarkIndex (min-max) |');
+console.log('\n| screen | build | performance | FCP | LCP | TBT | longest task | script | bytes | benchmarkIndex (min-max) | slowdown (min-max) |');
 for (const [path, bySite] of results) {
   for (const [name, runs] of bySite) {
     const index = spread(runs.map((r) => r.benchmarkIndex));
+    const slowdown = spread(runs.map((r) => r.slowdown));
     console.log(
       `| ${path} | ${name} | ${median(runs, 'score')} | ${s(median(runs, 'fcpMs'))} | ${s(median(runs, 'lcpMs'))} | ${Math.round(median(runs, 'tbtMs'))} ms | ` +
-        `${Math.round(median(runs, 'longestMs'))} ms | ${Math.round(median(runs, 'scriptMs'))} ms | ${Math.round(median(runs, 'kib'))} KiB | ${Math.round(index.min)}-${Math.round(index.max)} |`,
+        `${Math.round(median(runs, 'longestMs'))} ms | ${Math.round(median(runs, 'scriptMs'))} ms | ${Math.round(median(runs, 'kib'))} KiB | ${Math.round(index.min)}-${Math.round(index.max)} | ${slowdown.min}-${slowdown.max}x |`,
     );
   }
 }
