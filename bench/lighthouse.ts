@@ -8,7 +8,8 @@
 // alike. LIGHTHOUSE_BASELINE=none skips it: the runs and the table are printed, but no BENCH line (a figure from
 // an older table, measured another way, is no baseline). LIGHTHOUSE_URL measures a running server as ours instead.
 // Per run: performance, FCP, LCP, TBT, the longest task and the main thread's script time (evaluation, parse and
-// compile) in Lighthouse's 4x model, and the machine's benchmarkIndex (targets hold for an index <= 1,600).
+// compile) in Lighthouse's model (4x CPU, or a modelled machine's slowdown: below), and the machine's benchmarkIndex
+// (targets hold for an index <= 1,600).
 // Then the floor, RUNS times: an empty page from the same server (LIGHTHOUSE_FLOOR=0 skips it), whose longest task is
 // the browser's own share of a cold navigation.
 // Lighthouse is heavy on two shared cores: 3 runs per screen and build (LIGHTHOUSE_RUNS); the median is kept.
@@ -40,7 +41,7 @@ interface Run {
   readonly lcpMs: number;
   readonly tbtMs: number;
   readonly kib: number;
-  /** The longest main-thread task, in Lighthouse's model (4x CPU). */
+  /** The longest main-thread task, in Lighthouse's model (at the run's slowdown). */
   readonly longestMs: number;
   readonly longestUrl: string;
   /** Script evaluation plus parse and compile on the main thread, in Lighthouse's model. */
@@ -53,7 +54,7 @@ interface Run {
 // SCREENS=/hq,/xq?id=12 measures only those (while iterating); all four by default.
 const SCREENS = process.env['SCREENS']?.split(',') ?? ['/', '/hq', '/xq?id=12', '/orderrecord'];
 // The targets hold on a machine whose benchmarkIndex is 1,600 or less, at Lighthouse's 4x; this machine measures
-// 2,000-2,800, moving with its load. Lighthouse's own way to stand in for a slower machine is a larger CPU slowdown
+// 1,500-2,900, moving with its load. Lighthouse's own way to stand in for a slower machine is a larger CPU slowdown
 // in its model: LIGHTHOUSE_MODEL_INDEX=1600 sets each run's slowdown to 4 x the index Lighthouse measured in that run
 // / 1,600, so every run models the same machine however busy this one was at the time (its throttling is simulated,
 // so the slowdown can be set once the run has measured the index). LIGHTHOUSE_CPU_MULTIPLIER=<x> sets one slowdown
@@ -196,7 +197,7 @@ async function lighthouse(base: string, path: string, profile: string): Promise<
   if (lhr.runtimeError) throw new Error(`lighthouse ${path}: ${lhr.runtimeError.message}`);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const items = (id: string) => lhr.audits[id]?.details?.items ?? [];
-  // long-tasks lists the tasks over 50 ms in the simulated (4x) model, longest first.
+  // long-tasks lists the tasks over 50 ms in the simulated model (at the run's slowdown), longest first.
   const longest = items('long-tasks')[0];
   const script = items('mainthread-work-breakdown')
     .filter((item) => item['group'] === 'scriptEvaluation' || item['group'] === 'scriptParseCompile')
