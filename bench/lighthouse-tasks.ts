@@ -4,9 +4,10 @@
 // Save the runs' traces first:
 //   LIGHTHOUSE_KEEP=/tmp/lh LIGHTHOUSE_FLAGS=--save-assets LIGHTHOUSE_BASELINE=none npx tsx bench/lighthouse.ts
 // then: npx tsx bench/lighthouse-tasks.ts /tmp/lh/xq-<time>-0.trace.json
-// MIN=<ms> leaves out tasks with less script than that (8); SLOWDOWN=<x> is the run's multiplier (4).
+// MIN=<ms> leaves out tasks with less script than that (8); SLOWDOWN=<x> is the run's multiplier (by default the one in
+// the run's report beside the trace, <run>.json, else 4).
 // bench/profile-load.ts says which functions run; this says which of their tasks Lighthouse's figure is made of.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
@@ -34,7 +35,14 @@ if (!file?.endsWith('.trace.json')) {
   process.exit(2);
 }
 const MIN = Number(process.env['MIN'] ?? 8);
-const SLOWDOWN = Number(process.env['SLOWDOWN'] ?? 4);
+/** The slowdown the run was audited at, from its report (a modelled machine's runs each have their own). */
+function reportedSlowdown(): number {
+  const report = file?.replace(/-0\.trace\.json$/, '.json');
+  if (!report || !existsSync(report)) return 4;
+  const lhr = JSON.parse(readFileSync(report, 'utf8')) as { configSettings?: { throttling?: { cpuSlowdownMultiplier?: number } } };
+  return lhr.configSettings?.throttling?.cpuSlowdownMultiplier ?? 4;
+}
+const SLOWDOWN = Number(process.env['SLOWDOWN'] ?? reportedSlowdown());
 
 /** Lighthouse's own modules, by path: the package has no exports map, and its types lean on its global LH namespace. */
 async function tracehouse(): Promise<Tracehouse> {
