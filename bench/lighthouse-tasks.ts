@@ -4,8 +4,9 @@
 // Save the runs' traces first:
 //   LIGHTHOUSE_KEEP=/tmp/lh LIGHTHOUSE_FLAGS=--save-assets LIGHTHOUSE_BASELINE=none npx tsx bench/lighthouse.ts
 // then: npx tsx bench/lighthouse-tasks.ts /tmp/lh/xq-<time>-0.trace.json
-// MIN=<ms> leaves out tasks with less script than that (8); SLOWDOWN=<x> is the run's multiplier (by default the one in
-// the run's report beside the trace, <run>.json, else 4).
+// MIN=<ms> leaves out tasks with less script than that (8); SLOWDOWN=<x> is the run's multiplier (by default the one
+// the run was audited at: from its report beside a saved trace, <run>.json, or from the artifacts.json beside a trace in
+// the run's artifacts folder; else 4).
 // bench/profile-load.ts says which functions run; this says which of their tasks Lighthouse's figure is made of.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -35,14 +36,21 @@ if (!file?.endsWith('.trace.json')) {
   process.exit(2);
 }
 const MIN = Number(process.env['MIN'] ?? 8);
-/** The slowdown the run was audited at, from its report (a modelled machine's runs each have their own). */
-function reportedSlowdown(): number {
-  const report = file?.replace(/-0\.trace\.json$/, '.json');
-  if (!report || !existsSync(report)) return 4;
-  const lhr = JSON.parse(readFileSync(report, 'utf8')) as { configSettings?: { throttling?: { cpuSlowdownMultiplier?: number } } };
-  return lhr.configSettings?.throttling?.cpuSlowdownMultiplier ?? 4;
+interface Throttling {
+  readonly throttling?: { readonly cpuSlowdownMultiplier?: number };
 }
-const SLOWDOWN = Number(process.env['SLOWDOWN'] ?? reportedSlowdown());
+/** The slowdown the run was audited at (a modelled machine's runs each have their own). */
+function reportedSlowdown(trace: string): number {
+  const read = (path: string): unknown => (existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined);
+  if (trace.endsWith('-0.trace.json')) {
+    const lhr = read(trace.replace(/-0\.trace\.json$/, '.json')) as { configSettings?: Throttling } | undefined;
+    return lhr?.configSettings?.throttling?.cpuSlowdownMultiplier ?? 4;
+  }
+  // bench/lighthouse.ts writes the audited slowdown into the artifacts' settings.
+  const artifacts = read(join(dirname(trace), 'artifacts.json')) as { settings?: Throttling } | undefined;
+  return artifacts?.settings?.throttling?.cpuSlowdownMultiplier ?? 4;
+}
+const SLOWDOWN = Number(process.env['SLOWDOWN'] ?? reportedSlowdown(file));
 
 /** Lighthouse's own modules, by path: the package has no exports map, and its types lean on its global LH namespace. */
 async function tracehouse(): Promise<Tracehouse> {
