@@ -20,6 +20,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { screenEmulationMetrics } from 'lighthouse/core/config/constants.js';
 import { chromium } from 'playwright';
 import { loadConfig } from '../server/config.ts';
 import { DEMO } from '../server/seed.ts';
@@ -118,6 +119,9 @@ async function loggedInProfile(base: string, token: string): Promise<string> {
   return dir;
 }
 
+/** The mobile profile's devicePixelRatio (1.75). */
+const MOBILE_PIXEL_RATIO = screenEmulationMetrics.mobile.deviceScaleFactor;
+
 /** A free TCP port on loopback. */
 function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
@@ -136,7 +140,10 @@ function freePort(): Promise<number> {
  */
 async function chromiumOn(profile: string): Promise<{ port: number; stop: () => void }> {
   const port = await freePort();
-  const flags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--ignore-certificate-errors', `--user-data-dir=${profile}`, `--remote-debugging-port=${port}`, 'about:blank'];
+  // The mobile profile's pixel ratio (1.75) is made the browser's own, as a phone's is. Emulated alone, a
+  // device-pixel-content-box ResizeObserver reports CSS pixels while devicePixelRatio says 1.75: the chart library
+  // sizes its canvases from the one and then from the other, and draws its whole first frame twice (a phone's agree).
+  const flags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--ignore-certificate-errors', `--force-device-scale-factor=${MOBILE_PIXEL_RATIO}`, `--user-data-dir=${profile}`, `--remote-debugging-port=${port}`, 'about:blank'];
   const child = spawn(CHROME, flags, { stdio: 'ignore' });
   const stop = () => void child.kill('SIGTERM');
   for (let i = 0; i < 100; i++) {
