@@ -99,8 +99,18 @@ async function site(): Promise<{ base: string; stop: () => Promise<void> }> {
 }
 
 const ours = await site();
-const baseline = BASELINE_COMMIT === 'none' ? null : await serve(buildCommit(BASELINE_COMMIT, workDir, 'baseline'), 'baseline');
-const sites = baseline ? [{ name: 'ours', ...ours }, { name: `baseline ${BASELINE_COMMIT}`, ...baseline }] : [{ name: 'ours', ...ours }];
+/**
+ * LIGHTHOUSE_BASELINE_URL=<url of another running server with the demo member>: that is the baseline instead of a
+ * commit's build, to measure a change of the server itself (both servers started the same way, over the same protocol).
+ */
+async function baselineSite(): Promise<{ name: string; base: string; stop: () => Promise<void> } | null> {
+  const given = process.env['LIGHTHOUSE_BASELINE_URL'];
+  if (given) return { name: `baseline ${given}`, base: given, stop: () => Promise.resolve() };
+  if (BASELINE_COMMIT === 'none') return null;
+  return { name: `baseline ${BASELINE_COMMIT}`, ...(await serve(buildCommit(BASELINE_COMMIT, workDir, 'baseline'), 'baseline')) };
+}
+const baseline = await baselineSite();
+const sites = baseline ? [{ name: 'ours', ...ours }, baseline] : [{ name: 'ours', ...ours }];
 
 /**
  * A fresh profile that is logged in and has nothing else: one short visit to a file that is not the app (no
