@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { screenEmulationMetrics } from 'lighthouse/core/config/constants.js';
 import { chromium } from 'playwright';
 import { build, preview } from 'vite';
 import type { LabResult } from './chart-lab/lab-result.ts';
@@ -30,9 +31,9 @@ await build({ configFile: CONFIG, logLevel: 'warn', build: { outDir } });
 const server = await preview({ configFile: CONFIG, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, open: false } });
 const base = server.resolvedUrls?.local[0];
 if (!base) throw new Error('the lab page has no address');
-// A phone's pixel ratio is the browser's own, not only emulated: emulated alone, the chart's device-pixel observer
-// disagrees with devicePixelRatio and the chart sizes its canvases and draws its first frame twice.
-const PIXEL_RATIO = 1.75;
+// Lighthouse's phone's pixel ratio (1.75), made the browser's own, not only emulated: emulated alone, the chart's
+// device-pixel observer disagrees with devicePixelRatio, and the chart sizes its canvases and draws its first frame twice.
+const PIXEL_RATIO = screenEmulationMetrics.mobile.deviceScaleFactor;
 const browser = await chromium.launch({ executablePath: CHROME, args: ['--disable-gpu', `--force-device-scale-factor=${PIXEL_RATIO}`] });
 
 async function measure(first: 'lazy' | 'all'): Promise<Run> {
