@@ -14,7 +14,6 @@ import {
 } from 'lightweight-charts';
 import type { IntervalName } from '../streams/inputs.ts';
 import type { Candle, CandleDelta } from '../streams/messages.ts';
-import { CHART_FONT_SIZE } from './chart-fonts.ts';
 import { chartTime, localTimeFormatters } from './chart-time.ts';
 import { createOrderMarks, type OrderMark } from './order-marks.ts';
 
@@ -79,7 +78,7 @@ function chartOptions(o: CandleChartOptions): DeepPartial<ChartOptions> {
   const formatters = localTimeFormatters(o.locale);
   return {
     autoSize: true,
-    layout: { background: { type: ColorType.Solid, color: o.theme.background }, textColor: o.theme.text, fontFamily: o.theme.fontFamily, fontSize: CHART_FONT_SIZE, attributionLogo: false },
+    layout: { background: { type: ColorType.Solid, color: o.theme.background }, textColor: o.theme.text, fontFamily: o.theme.fontFamily, attributionLogo: false },
     grid: { vertLines: { color: o.theme.grid }, horzLines: { color: o.theme.grid } },
     handleScroll: { vertTouchDrag: false, horzTouchDrag: true, mouseWheel: false, pressedMouseMove: true },
     handleScale: { mouseWheel: false, pinch: true, axisPressedMouseMove: { time: true, price: false }, axisDoubleClickReset: true },

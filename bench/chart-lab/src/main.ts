@@ -1,10 +1,9 @@
 // One chart built as /xq builds it (the adapter, 500 bars of 1 minute, the app's own stylesheet and chart theme),
-// when the bench calls `labDraw()`: its fonts warmed in a task of their own first, then the chart built with the
-// adapter putting its newest bars in first. `?first=all` is the plain way: no warm-up, every bar in at once.
+// when the bench calls `labDraw()`. `?first=all` puts every bar in at once (the plain way); without it the adapter puts
+// its newest bars in first.
 import '../../../src/app/styles/base.css';
 import { chartTheme } from '../../../src/app/market/chartTheme.ts';
 import { createCandleChart } from '../../../src/charts/candle-chart.ts';
-import { chartFonts, warmChartFonts } from '../../../src/charts/chart-fonts.ts';
 import type { Candle } from '../../../src/streams/messages.ts';
 import type { LabResult } from '../lab-result.ts';
 
@@ -34,13 +33,6 @@ window.labDraw = async () => {
     for (const entry of list.getEntries()) longest = Math.max(longest, entry.duration);
   });
   observer.observe({ type: 'longtask' });
-  if (!all) {
-    // As the app does while the library loads: one font per task (each step queues the next with a timer, so as
-    // many timers as fonts wait for them all).
-    const family = chartTheme().fontFamily;
-    warmChartFonts(family);
-    for (let i = 0; i < chartFonts(family).length; i++) await new Promise((resolve) => setTimeout(resolve, 0));
-  }
   const start = performance.now();
   const chart = createCandleChart(box, { theme: chartTheme(), locale: 'en', decimals: 2, ...(all ? { firstBars: Infinity } : {}) });
   chart.apply({ kind: 'reset', interval: '1m', bars });

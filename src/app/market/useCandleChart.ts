@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { CandleChart, createCandleChart } from '../../charts/candle-chart.ts';
-import { warmChartFonts } from '../../charts/chart-fonts.ts';
 import type { OrderMark } from '../../charts/order-marks.ts';
 import type { CandleDelta, IntervalName, StatusMessage } from '../../workers/api.ts';
 import { chartTheme } from './chartTheme.ts';
@@ -57,8 +56,6 @@ export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: Ca
     let created: CandleChart | null = null;
     let gone = false;
     waiting.current ??= [];
-    // A task of its own while the library loads, not a part of the chart's first frame.
-    const warm = setTimeout(() => warmChartFonts(chartTheme().fontFamily), 0);
     (params.load ?? loadChart)().then(
       async ({ createCandleChart }) => {
         // Evaluating the library and building the chart are separate tasks, and the chart draws in a frame of its
@@ -87,7 +84,6 @@ export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: Ca
     );
     return () => {
       gone = true;
-      clearTimeout(warm);
       buildOnData.current = null;
       chart.current = null;
       created?.dispose();
