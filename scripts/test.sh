@@ -127,6 +127,13 @@ install_missing() {
   else
     echo "nginx brotli_static module present"
   fi
+  # A Chinese face, so the zn screens are laid out and checked with real glyphs (full-width, wider than the boxes a
+  # machine without one draws); a member's phone always has one.
+  if [[ -z $(fc-list :lang=zh family 2>/dev/null) ]]; then
+    apt_install fonts-wqy-microhei
+  else
+    echo "a Chinese font present: $(fc-list :lang=zh family | head -1)"
+  fi
 }
 
 # The server's own test suite, on a throwaway PostgreSQL server instead of PGlite (the scale tests among it start
