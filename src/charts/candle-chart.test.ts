@@ -1,8 +1,9 @@
 // A real lightweight-charts instance in Chromium (360×640): history goes in once with setData, every live
 // delta with update(), and order marks are diffed.
+import type { BarPrice } from 'lightweight-charts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Candle } from '../streams/messages.ts';
-import { createCandleChart, type CandleChart } from './candle-chart.ts';
+import { axisPriceFormatter, createCandleChart, type CandleChart } from './candle-chart.ts';
 
 const theme = { background: '#0f141a', text: '#e8edf2', grid: '#2c3845', up: '#17c784', down: '#f0475a', fontFamily: 'Georgia, serif' };
 const candle = (minute: number, close: number): Candle => ({ time: minute * 60_000, open: 1, high: Math.max(1, close), low: 1, close, volume: 5 });
@@ -164,6 +165,18 @@ describe('createCandleChart', () => {
     expect(options.layout.fontFamily).toBe('Georgia, serif');
     box?.style.setProperty('width', '300px');
     await expect.poll(() => c.chart.paneSize().width, { timeout: 2_000 }).toBeLessThan(300);
+  });
+
+  it("writes the axis's prices at the product's precision with the member's decimal mark", () => {
+    box = document.createElement('div');
+    box.style.cssText = 'width: 340px; height: 260px';
+    document.body.append(box);
+    chart = createCandleChart(box, { theme, locale: 'vi-VN', decimals: 2, decimalMark: ',' });
+    const format = chart.chart.options().localization.priceFormatter;
+    expect(format?.(67254.031 as BarPrice)).toBe('67254,03');
+    expect(format?.(1.5 as BarPrice)).toBe('1,50');
+    // Without a mark given, a point, as the library writes it.
+    expect(axisPriceFormatter(3, '.')(0.12358)).toBe('0.124');
   });
 
   it('draws an open-price line per open order and removes it when the order settles', () => {

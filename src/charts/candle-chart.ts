@@ -36,6 +36,8 @@ export interface CandleChartOptions {
   readonly locale: string;
   /** Decimals of the product's prices. */
   readonly decimals: number;
+  /** The member's language's decimal mark, for the price axis and its labels ('.' when not given). */
+  readonly decimalMark?: string;
   /** Bars shown after a reset; the rest is a swipe away. */
   readonly visibleBars?: number;
   /**
@@ -82,11 +84,23 @@ function chartOptions(o: CandleChartOptions): DeepPartial<ChartOptions> {
     grid: { vertLines: { color: o.theme.grid }, horzLines: { color: o.theme.grid } },
     handleScroll: { vertTouchDrag: false, horzTouchDrag: true, mouseWheel: false, pressedMouseMove: true },
     handleScale: { mouseWheel: false, pinch: true, axisPressedMouseMove: { time: true, price: false }, axisDoubleClickReset: true },
-    localization: { locale: o.locale, timeFormatter: formatters.timeFormatter },
+    localization: { locale: o.locale, timeFormatter: formatters.timeFormatter, priceFormatter: axisPriceFormatter(o.decimals, o.decimalMark ?? '.') },
     timeScale: { timeVisible: true, secondsVisible: false, rightOffset: 3, tickMarkFormatter: formatters.tickMarkFormatter },
     rightPriceScale: { borderColor: o.theme.grid },
   };
 }
+
+/**
+ * The axis's prices at the product's precision with the member's decimal mark, as the screen writes its prices
+ * (no grouping: the axis stays narrow). Plain toFixed, not Intl: a first Intl number format in the chart's first
+ * frame would load the language's number data there.
+ */
+export const axisPriceFormatter =
+  (decimals: number, decimalMark: string) =>
+  (price: number): string => {
+    const text = price.toFixed(decimals);
+    return decimalMark === '.' ? text : text.replace('.', decimalMark);
+  };
 
 const candleOf = (bar: Candle): CandlestickData<UTCTimestamp> => ({
   time: chartTime(bar.time),

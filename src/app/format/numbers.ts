@@ -10,6 +10,9 @@ const MARKS: Readonly<Record<Lang, DecimalMarks>> = {
   zn: { group: ',', decimal: '.' },
 };
 
+/** The language's decimal mark ('.' or ','). */
+export const decimalMarkOf = (lang: Lang): string => MARKS[lang].decimal;
+
 /**
  * Formats a decimal string exactly, never through a float, so "12345678901234567.89" keeps every digit.
  * Anything that is not a decimal is shown as given.

@@ -36,7 +36,7 @@ const fakeWorker = () => standInWorker<CandleDelta>('watchCandles');
 
 function Chart({ load }: { readonly load?: () => Promise<never> }) {
   const box = useRef<HTMLDivElement | null>(null);
-  const { failed } = useCandleChart(box, { id: 12, interval: '1m', decimals: 2, locale: 'en-US', marks: [], ...(load ? { load } : {}) });
+  const { failed } = useCandleChart(box, { id: 12, interval: '1m', decimals: 2, locale: 'en-US', decimalMark: '.', marks: [], ...(load ? { load } : {}) });
   return (
     <>
       {failed ? <p role="alert">chart failed</p> : null}

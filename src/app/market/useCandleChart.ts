@@ -15,6 +15,8 @@ export interface CandleChartParams {
   readonly decimals: number;
   /** BCP 47 locale for the axis. */
   readonly locale: string;
+  /** The member's decimal mark, for the price axis. */
+  readonly decimalMark: string;
   readonly marks: readonly OrderMark[];
   /** Loads the chart adapter (tests pass one that fails); read when the chart is built. */
   readonly load?: () => Promise<{ readonly createCandleChart: typeof createCandleChart }>;
@@ -47,7 +49,7 @@ export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: Ca
   const latestMarks = useRef(params.marks);
   const [live, setLive] = useState<LiveState>(freshState);
   const [failed, setFailed] = useState(false);
-  const { id, interval, decimals, locale, marks } = params;
+  const { id, interval, decimals, locale, decimalMark, marks } = params;
   const painted = usePainted();
 
   useEffect(() => {
@@ -64,7 +66,7 @@ export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: Ca
         if (gone) return;
         const make = (): void => {
           if (gone) return;
-          const made = createCandleChart(node, { theme: chartTheme(), locale, decimals });
+          const made = createCandleChart(node, { theme: chartTheme(), locale, decimals, decimalMark });
           created = made;
           made.setOrderMarks(latestMarks.current);
           // The bars go in before the chart's first frame: drawn apart, the empty chart's frame (its canvases
@@ -88,7 +90,7 @@ export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: Ca
       chart.current = null;
       created?.dispose();
     };
-  }, [box, decimals, locale, painted]);
+  }, [box, decimals, locale, decimalMark, painted]);
 
   useEffect(() => {
     latestMarks.current = marks;

@@ -2,6 +2,7 @@ import { memo, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/translation.tsx';
 import type { OrderMark } from '../../../charts/order-marks.ts';
 import { INTERVAL_NAMES, type IntervalName } from '../../../contract/intervals.ts';
+import { decimalMarkOf } from '../../format/numbers.ts';
 import { useLang } from '../../hooks/useLang.ts';
 import { intlLocale } from '../../i18n/languages.ts';
 import { LiveMark } from '../../market/LiveMark.tsx';
@@ -17,10 +18,11 @@ interface Props {
 /** The candle chart with volume and interval buttons; my open orders are drawn on it. */
 export const ChartPanel = memo(function ChartPanel({ id, symbol, decimals, marks }: Props) {
   const { t } = useTranslation();
-  const locale = intlLocale(useLang());
+  const lang = useLang();
+  const locale = intlLocale(lang);
   const [interval, setChartInterval] = useState<IntervalName>('1m');
   const box = useRef<HTMLDivElement | null>(null);
-  const { live, failed } = useCandleChart(box, { id, interval, decimals, locale, marks });
+  const { live, failed } = useCandleChart(box, { id, interval, decimals, locale, decimalMark: decimalMarkOf(lang), marks });
   return (
     <section className="panel live-panel chart-panel" aria-label={t('market.chart', { symbol })}>
       <div className="intervals" role="group" aria-label={t('market.intervals')}>
