@@ -3,7 +3,7 @@
 import type { BarPrice } from 'lightweight-charts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Candle } from '../streams/messages.ts';
-import { axisPriceFormatter, createCandleChart, type CandleChart } from './candle-chart.ts';
+import { createCandleChart, type CandleChart } from './candle-chart.ts';
 
 const theme = { background: '#0f141a', text: '#e8edf2', grid: '#2c3845', up: '#17c784', down: '#f0475a', fontFamily: 'Georgia, serif' };
 const candle = (minute: number, close: number): Candle => ({ time: minute * 60_000, open: 1, high: Math.max(1, close), low: 1, close, volume: 5 });
@@ -175,8 +175,11 @@ describe('createCandleChart', () => {
     const format = chart.chart.options().localization.priceFormatter;
     expect(format?.(67254.031 as BarPrice)).toBe('67254,03');
     expect(format?.(1.5 as BarPrice)).toBe('1,50');
-    // Without a mark given, a point, as the library writes it.
-    expect(axisPriceFormatter(3, '.')(0.12358)).toBe('0.124');
+  });
+
+  it('writes a point when no decimal mark is given, as the library does', () => {
+    const format = mount().chart.options().localization.priceFormatter;
+    expect(format?.(0.12358 as BarPrice)).toBe('0.12');
   });
 
   it('draws an open-price line per open order and removes it when the order settles', () => {

@@ -95,12 +95,10 @@ function chartOptions(o: CandleChartOptions): DeepPartial<ChartOptions> {
  * (no grouping: the axis stays narrow). Plain toFixed, not Intl: a first Intl number format in the chart's first
  * frame would load the language's number data there.
  */
-export const axisPriceFormatter =
+const axisPriceFormatter =
   (decimals: number, decimalMark: string) =>
-  (price: number): string => {
-    const text = price.toFixed(decimals);
-    return decimalMark === '.' ? text : text.replace('.', decimalMark);
-  };
+  (price: number): string =>
+    price.toFixed(decimals).replace('.', decimalMark);
 
 const candleOf = (bar: Candle): CandlestickData<UTCTimestamp> => ({
   time: chartTime(bar.time),
