@@ -27,6 +27,14 @@ async function openControlled(page: Page, path = '/'): Promise<void> {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
 }
 
+/** A second tab on `/`, controlled by the same service worker, which keeps the old worker in use. */
+async function openOtherTab(context: BrowserContext): Promise<Page> {
+  const other = await context.newPage();
+  await other.goto('/');
+  await expect.poll(() => other.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  return other;
+}
+
 /** Every response the context sees for /api (the page's and its workers'). */
 function apiResponses(context: BrowserContext): Response[] {
   const seen: Response[] = [];
@@ -34,6 +42,14 @@ function apiResponses(context: BrowserContext): Response[] {
     if (new URL(r.url()).pathname.startsWith('/api/')) seen.push(r);
   });
   return seen;
+}
+
+/** The registration's waiting and active workers and the page's controller, by state (null when there is none). */
+function workerStates(page: Page): Promise<{ waiting: string | null; active: string | null; controller: string | null }> {
+  return page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    return { waiting: reg?.waiting?.state ?? null, active: reg?.active?.state ?? null, controller: navigator.serviceWorker.controller?.state ?? null };
+  });
 }
 
 /**
@@ -171,14 +187,7 @@ test('a new version waits behind a visible "reload" prompt, and reloading switch
     await reloaded;
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // The workers' states first: if the prompt stays, they say why.
-    await expect
-      .poll(() =>
-        page.evaluate(async () => {
-          const reg = await navigator.serviceWorker.getRegistration();
-          return { waiting: reg?.waiting?.state ?? null, active: reg?.active?.state ?? null, controlled: Boolean(navigator.serviceWorker.controller) };
-        }),
-      )
-      .toEqual({ waiting: null, active: 'activated', controlled: true });
+    await expect.poll(() => workerStates(page)).toEqual({ waiting: null, active: 'activated', controller: 'activated' });
     if (await reloadedAfterTakeover(page, takeoverAt)) {
       // Once the prompt's layer is up, it offers nothing.
       await expect(page.locator('link[rel="manifest"]')).toBeAttached();
@@ -192,9 +201,7 @@ test('"reload" switches to the new version also on a page the old worker does no
   // A hard reload (or a worker that failed to start for the navigation) leaves a page outside the service worker:
   // it never sees a controller change, so reloading must not wait for one.
   await openControlled(page, '/');
-  const other = await context.newPage();
-  await other.goto('/');
-  await expect.poll(() => other.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await openOtherTab(context);
   const takeoverAt = await watchTakeover(context, page);
   await withNewBuild(page, async () => {
     const prompt = page.getByRole('alert', { name: en.pwa['update_title'] ?? '' });
@@ -212,14 +219,7 @@ test('"reload" switches to the new version also on a page the old worker does no
     await reloaded;
     // The new worker ends in control of this page with nothing waiting. The browser may hold it back while the old
     // one has work in hand; past the prompt's patience the page reloads first and the new worker takes it over later.
-    await expect
-      .poll(() =>
-        page.evaluate(async () => {
-          const reg = await navigator.serviceWorker.getRegistration();
-          return { waiting: reg?.waiting?.state ?? null, active: reg?.active?.state ?? null, controller: navigator.serviceWorker.controller?.state ?? null };
-        }),
-      )
-      .toEqual({ waiting: null, active: 'activated', controller: 'activated' });
+    await expect.poll(() => workerStates(page)).toEqual({ waiting: null, active: 'activated', controller: 'activated' });
     if (await reloadedAfterTakeover(page, takeoverAt)) {
       // Reloaded into the new version: once the prompt's layer is up, it offers nothing.
       await expect(page.locator('link[rel="manifest"]')).toBeAttached();
@@ -230,9 +230,7 @@ test('"reload" switches to the new version also on a page the old worker does no
 
 test('"reload" still reloads while the browser holds the new version back, and the page offers it again', async ({ page, context }) => {
   await openControlled(page, '/');
-  const other = await context.newPage();
-  await other.goto('/');
-  await expect.poll(() => other.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  const other = await openOtherTab(context);
   await withNewBuild(page, async () => {
     const prompt = page.getByRole('alert', { name: en.pwa['update_title'] ?? '' });
     await expect(prompt).toBeVisible();
@@ -248,22 +246,17 @@ test('"reload" still reloads while the browser holds the new version back, and t
     });
     void other.evaluate(() => fetch('/assets/held-by-the-network.js').catch(() => undefined));
     await holding;
-    const states = () =>
-      page.evaluate(async () => {
-        const reg = await navigator.serviceWorker.getRegistration();
-        return { waiting: reg?.waiting?.state ?? null, active: reg?.active?.state ?? null, controller: navigator.serviceWorker.controller?.state ?? null };
-      });
     // The tap is heard, the new worker cannot take over yet, and the page reloads anyway after the prompt's patience.
     const reloaded = page.waitForEvent('load');
     await prompt.getByRole('button', { name: en.pwa['update_reload'] ?? '' }).click();
     await reloaded;
-    expect(await states()).toEqual({ waiting: 'installed', active: 'activated', controller: 'activated' });
+    expect(await workerStates(page)).toEqual({ waiting: 'installed', active: 'activated', controller: 'activated' });
     await expect(prompt).toBeVisible();
     // Once the old worker's work is done the new one takes over; this page still runs what the old one served, so
     // the prompt stays. (Chromium 156 then installs a fresh copy of the same worker at each navigation, so what a
     // further reload shows is the browser's, not ours.)
     release();
-    await expect.poll(states).toEqual({ waiting: null, active: 'activated', controller: 'activated' });
+    await expect.poll(() => workerStates(page)).toEqual({ waiting: null, active: 'activated', controller: 'activated' });
     await expect(prompt).toBeVisible();
   });
 });
