@@ -10,8 +10,8 @@
 // Per run: performance, FCP, LCP, TBT, the longest task and the main thread's script time (evaluation, parse and
 // compile) in Lighthouse's model (4x CPU, or a modelled machine's slowdown: below), and the machine's benchmarkIndex
 // (targets hold for an index <= 1,600).
-// Then the floor, RUNS times: an empty page from the same server (LIGHTHOUSE_FLOOR=0 skips it), whose longest task is
-// the browser's own share of a cold navigation.
+// Then the floors, RUNS times each (LIGHTHOUSE_FLOOR=0 skips them): a page of one line from the same server without
+// script, whose longest task is the browser's own share of a cold navigation, and the same with one module script.
 // Lighthouse is heavy on two shared cores: 3 runs per screen and build (LIGHTHOUSE_RUNS); the median is kept.
 // Served as members get it: over HTTPS, so HTTP/2 (a throwaway self-signed certificate, made with openssl, which
 // this Chromium is told to accept). LIGHTHOUSE_HTTP1=1 measures plain HTTP/1.1 instead, as the first figures were.
@@ -53,7 +53,8 @@ interface Run {
 }
 
 // SCREENS=/hq,/xq?id=12 measures only those (while iterating); all four by default.
-const SCREENS = process.env['SCREENS']?.split(',') ?? ['/', '/hq', '/xq?id=12', '/orderrecord'];
+// SCREENS=none measures the floors alone.
+const SCREENS = process.env['SCREENS'] === 'none' ? [] : (process.env['SCREENS']?.split(',') ?? ['/', '/hq', '/xq?id=12', '/orderrecord']);
 // The targets hold on a machine whose benchmarkIndex is 1,600 or less, at Lighthouse's 4x; this machine measures
 // 1,500-2,900, moving with its load. Lighthouse's own way to stand in for a slower machine is a larger CPU slowdown
 // in its model: LIGHTHOUSE_MODEL_INDEX=1600 sets each run's slowdown to 4 x the index Lighthouse measured in that run
@@ -78,12 +79,21 @@ async function serve(siteDir: string, name: string): Promise<{ base: string; sto
   return { base: running.url.replace('localhost', '127.0.0.1'), stop: () => running.stop() };
 }
 
-// The floor: a page with no script and one line of text, served by the same server with the same headers (COOP,
-// CSP). Its longest task is the browser's own work of a cold navigation (committing it into a fresh renderer and
-// creating the document's V8 context), which no page can go below, though it grows with what else the machine does:
-// the screens' longest tasks read against it.
-const FLOOR_PATH = '/floor.html';
-const FLOOR_HTML = '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>floor</title><p>floor</p></html>';
+// The floors: pages of one line of text, served by the same server with the same headers (COOP, CSP). The first has
+// no script: its longest task is the browser's own work of a cold navigation (committing it into a fresh renderer and
+// creating the document's V8 context), which no page can go below, though it grows with what else the machine does.
+// The second loads one module script of one statement, as every page with an app in it does: the least such a page
+// pays. The screens' longest tasks read against both.
+const FLOORS = [
+  { path: '/floor.html', name: 'the floor', what: 'no script', html: '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>floor</title><p>floor</p></html>' },
+  {
+    path: '/floor-script.html',
+    name: 'the floor with a script',
+    what: 'one module script',
+    html: '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>floor</title><script type="module" src="/floor.js"></script><p>floor</p></html>',
+  },
+] as const;
+const FLOOR_SCRIPT = { path: '/floor.js', code: "document.documentElement.dataset['ran'] = 'yes';\n" };
 const FLOOR = !process.env['LIGHTHOUSE_URL'] && process.env['LIGHTHOUSE_FLOOR'] !== '0';
 
 /**
@@ -94,7 +104,8 @@ async function site(): Promise<{ base: string; stop: () => Promise<void> }> {
   const given = process.env['LIGHTHOUSE_URL'];
   if (given) return { base: given, stop: () => Promise.resolve() };
   const dir = buildApp('.', join(workDir, 'site'));
-  writeFileSync(join(dir, FLOOR_PATH.slice(1)), FLOOR_HTML);
+  for (const floor of FLOORS) writeFileSync(join(dir, floor.path.slice(1)), floor.html);
+  writeFileSync(join(dir, FLOOR_SCRIPT.path.slice(1)), FLOOR_SCRIPT.code);
   return serve(dir, 'ours');
 }
 
@@ -272,11 +283,13 @@ try {
   }
   if (FLOOR) {
     for (let i = 0; i < RUNS; i++) {
-      const run = await lighthouseRetrying(ours.base, FLOOR_PATH, tokens.get('ours') ?? '');
-      console.log(`lighthouse: ${FLOOR_PATH} (the floor: no script) run ${i + 1}: longest task ${Math.round(run.longestMs)} ms (${run.longestUrl}), TBT ${Math.round(run.tbtMs)} ms; benchmarkIndex ${Math.round(run.benchmarkIndex)}, slowdown ${run.slowdown}x`);
-      const bySite = results.get(FLOOR_PATH) ?? new Map<string, Run[]>();
-      bySite.set('the floor', [...(bySite.get('the floor') ?? []), run]);
-      results.set(FLOOR_PATH, bySite);
+      for (const floor of FLOORS) {
+        const run = await lighthouseRetrying(ours.base, floor.path, tokens.get('ours') ?? '');
+        console.log(`lighthouse: ${floor.path} (${floor.name}: ${floor.what}) run ${i + 1}: longest task ${Math.round(run.longestMs)} ms (${run.longestUrl}), TBT ${Math.round(run.tbtMs)} ms; benchmarkIndex ${Math.round(run.benchmarkIndex)}, slowdown ${run.slowdown}x`);
+        const bySite = results.get(floor.path) ?? new Map<string, Run[]>();
+        bySite.set(floor.name, [...(bySite.get(floor.name) ?? []), run]);
+        results.set(floor.path, bySite);
+      }
     }
   }
 } finally {
