@@ -9,26 +9,8 @@
 // the run's artifacts folder; else 4).
 // bench/profile-load.ts says which functions run; this says which of their tasks Lighthouse's figure is made of.
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-
-/** The parts of Lighthouse's TaskNode read here (lighthouse/core/lib/tracehouse/main-thread-tasks.js). */
-interface TaskNode {
-  readonly event: { readonly name: string; readonly args?: { readonly data?: { readonly functionName?: string } } };
-  readonly children: readonly TaskNode[];
-  readonly parent: TaskNode | undefined;
-  readonly startTime: number;
-  readonly duration: number;
-  readonly selfTime: number;
-  readonly group: { readonly id: string };
-}
-interface Tracehouse {
-  readonly processTrace: (trace: unknown) => { mainThreadEvents: unknown; frames: unknown; timestamps: { traceEnd: number; timeOrigin: number } };
-  readonly getMainThreadTasks: (events: unknown, frames: unknown, traceEnd: number, timeOrigin: number) => TaskNode[];
-  readonly recordsFromLogs: (log: unknown) => unknown[];
-  readonly getJavaScriptURLs: (records: unknown[]) => Set<string>;
-  readonly getAttributableURLForTask: (task: TaskNode, jsURLs: Set<string>) => string;
-}
+import { tracehouse, type TaskNode } from './lighthouse-trace.ts';
 
 const file = process.argv[2];
 if (!file?.endsWith('.trace.json')) {
@@ -51,28 +33,6 @@ function reportedSlowdown(trace: string): number {
   return artifacts?.settings?.throttling?.cpuSlowdownMultiplier ?? 4;
 }
 const SLOWDOWN = Number(process.env['SLOWDOWN'] ?? reportedSlowdown(file));
-
-/** Lighthouse's own modules, by path: the package has no exports map, and its types lean on its global LH namespace. */
-async function tracehouse(): Promise<Tracehouse> {
-  const root = dirname(createRequire(import.meta.url).resolve('lighthouse/package.json'));
-  const load = (path: string) => import(join(root, 'core/lib', path)) as Promise<Record<string, unknown>>;
-  const [processor, tasks, summary, recorder] = await Promise.all([
-    load('tracehouse/trace-processor.js'),
-    load('tracehouse/main-thread-tasks.js'),
-    load('tracehouse/task-summary.js'),
-    load('network-recorder.js'),
-  ]);
-  const traceProcessor = processor['TraceProcessor'] as { processTrace: Tracehouse['processTrace'] };
-  const mainThreadTasks = tasks['MainThreadTasks'] as { getMainThreadTasks: Tracehouse['getMainThreadTasks'] };
-  const networkRecorder = recorder['NetworkRecorder'] as { recordsFromLogs: Tracehouse['recordsFromLogs'] };
-  return {
-    processTrace: (trace) => traceProcessor.processTrace(trace),
-    getMainThreadTasks: (...args) => mainThreadTasks.getMainThreadTasks(...args),
-    recordsFromLogs: (log) => networkRecorder.recordsFromLogs(log),
-    getJavaScriptURLs: summary['getJavaScriptURLs'] as Tracehouse['getJavaScriptURLs'],
-    getAttributableURLForTask: summary['getAttributableURLForTask'] as Tracehouse['getAttributableURLForTask'],
-  };
-}
 
 const SCRIPT_GROUPS = new Set(['scriptEvaluation', 'scriptParseCompile']);
 /** A task's script time, its children's included (mainthread-work-breakdown sums self times by group). */

@@ -7,8 +7,8 @@
 // second server, over the same protocol; its runs alternate with ours (ABBA), so the machine's load weighs on both
 // alike. LIGHTHOUSE_BASELINE=none skips it: the runs and the table are printed, but no BENCH line (a figure from
 // an older table, measured another way, is no baseline). LIGHTHOUSE_URL measures a running server as ours instead.
-// Per run: performance, FCP, LCP, TBT, the longest task and the main thread's script time (evaluation, parse and
-// compile) in Lighthouse's model (4x CPU, or a modelled machine's slowdown: below), and the machine's benchmarkIndex
+// Per run: performance, FCP, LCP, TBT, the longest task (and the longest but the navigation's commit, read from the
+// run's trace) and the main thread's script time (evaluation, parse and compile) in Lighthouse's model (4x CPU, or a modelled machine's slowdown: below), and the machine's benchmarkIndex
 // (targets hold for an index <= 1,600).
 // Then the floors, RUNS times each (LIGHTHOUSE_FLOOR=0 skips them): a page of one line from the same server without
 // script, whose longest task is the browser's own share of a cold navigation, and the same with one module script.
@@ -17,6 +17,7 @@
 // this Chromium is told to accept). LIGHTHOUSE_HTTP1=1 measures plain HTTP/1.1 instead, as the first figures were.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +28,7 @@ import { DEMO } from '../server/seed.ts';
 import { startServer } from '../server/start.ts';
 import { demoToken } from './demo-login.ts';
 import { buildApp, buildCommit } from './older-build.ts';
+import { isNavigationCommit, tracehouse } from './lighthouse-trace.ts';
 import { benchLine, spread } from './stats.ts';
 import { selfSignedCertificate } from './tls.ts';
 
@@ -45,6 +47,13 @@ interface Run {
   /** The longest main-thread task, in Lighthouse's model (at the run's slowdown). */
   readonly longestMs: number;
   readonly longestUrl: string;
+  /**
+   * The longest main-thread task but the navigation's commit (the browser's first task of every page, which the floors
+   * measure), in the same model: the recorded task times the run's slowdown, as Lighthouse's model scales it.
+   */
+  readonly longestAfterCommitMs: number;
+  /** What that task did most: its longest child event (Layout, FunctionCall…). */
+  readonly longestAfterCommitWhat: string;
   /** Script evaluation plus parse and compile on the main thread, in Lighthouse's model. */
   readonly scriptMs: number;
   readonly benchmarkIndex: number;
@@ -190,6 +199,17 @@ interface Artifacts {
   settings: { throttling: { cpuSlowdownMultiplier: number } };
 }
 
+const lh = await tracehouse();
+/** The run's longest top-level task on the page's main thread that is not a navigation's commit, at its slowdown. */
+async function longestAfterCommit(traceFile: string, slowdown: number): Promise<{ ms: number; what: string }> {
+  const processed = lh.processTrace(JSON.parse(await readFile(traceFile, 'utf8')));
+  const tasks = lh.getMainThreadTasks(processed.mainThreadEvents, processed.frames, processed.timestamps.traceEnd, processed.timestamps.timeOrigin);
+  const longest = tasks.filter((task) => task.parent === undefined && !isNavigationCommit(task)).sort((a, b) => b.duration - a.duration)[0];
+  if (!longest) return { ms: 0, what: '-' };
+  const child = [...longest.children].sort((a, b) => b.duration - a.duration)[0];
+  return { ms: longest.duration * slowdown, what: child?.event.name ?? longest.event.name };
+}
+
 /**
  * One run in two steps, since Lighthouse's throttling is simulated (the page loads at full speed, and its model
  * scales what was recorded): gather, then audit the saved artifacts at the run's slowdown, which with
@@ -230,6 +250,7 @@ async function lighthouse(base: string, path: string, profile: string): Promise<
   const script = items('mainthread-work-breakdown')
     .filter((item) => item['group'] === 'scriptEvaluation' || item['group'] === 'scriptParseCompile')
     .reduce((sum, item) => sum + Number(item['duration'] ?? 0), 0);
+  const afterCommit = await longestAfterCommit(join(artifactsDir, 'defaultPass.trace.json'), slowdown);
   return {
     score: Math.round(lhr.categories.performance.score * 100),
     fcpMs: value('first-contentful-paint'),
@@ -239,6 +260,8 @@ async function lighthouse(base: string, path: string, profile: string): Promise<
     longestMs: Number(longest?.['duration'] ?? 0),
     longestUrl: String(longest?.['url'] ?? '').replace(/^https?:\/\/[^/]+/, '') || '-',
     scriptMs: script,
+    longestAfterCommitMs: afterCommit.ms,
+    longestAfterCommitWhat: afterCommit.what,
     benchmarkIndex: lhr.environment.benchmarkIndex,
     slowdown,
   };
@@ -273,7 +296,7 @@ try {
         const run = await lighthouseRetrying(site.base, path, tokens.get(site.name) ?? '');
         console.log(
           `lighthouse: ${path} ${site.name} run ${i + 1}: performance ${run.score}, FCP ${Math.round(run.fcpMs)} ms, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, ` +
-            `longest task ${Math.round(run.longestMs)} ms (${run.longestUrl}), script ${Math.round(run.scriptMs)} ms; benchmarkIndex ${Math.round(run.benchmarkIndex)}, slowdown ${run.slowdown}x, load ${loadavg()[0]?.toFixed(2)}`,
+            `longest task ${Math.round(run.longestMs)} ms (${run.longestUrl}), after the commit ${Math.round(run.longestAfterCommitMs)} ms (${run.longestAfterCommitWhat}), script ${Math.round(run.scriptMs)} ms; benchmarkIndex ${Math.round(run.benchmarkIndex)}, slowdown ${run.slowdown}x, load ${loadavg()[0]?.toFixed(2)}`,
         );
         const bySite = results.get(path) ?? new Map<string, Run[]>();
         bySite.set(site.name, [...(bySite.get(site.name) ?? []), run]);
@@ -285,7 +308,7 @@ try {
     for (let i = 0; i < RUNS; i++) {
       for (const floor of FLOORS) {
         const run = await lighthouseRetrying(ours.base, floor.path, tokens.get('ours') ?? '');
-        console.log(`lighthouse: ${floor.path} (${floor.name}: ${floor.what}) run ${i + 1}: longest task ${Math.round(run.longestMs)} ms (${run.longestUrl}), TBT ${Math.round(run.tbtMs)} ms; benchmarkIndex ${Math.round(run.benchmarkIndex)}, slowdown ${run.slowdown}x`);
+        console.log(`lighthouse: ${floor.path} (${floor.name}: ${floor.what}) run ${i + 1}: longest task ${Math.round(run.longestMs)} ms (${run.longestUrl}), after the commit ${Math.round(run.longestAfterCommitMs)} ms (${run.longestAfterCommitWhat}), TBT ${Math.round(run.tbtMs)} ms; benchmarkIndex ${Math.round(run.benchmarkIndex)}, slowdown ${run.slowdown}x`);
         const bySite = results.get(floor.path) ?? new Map<string, Run[]>();
         bySite.set(floor.name, [...(bySite.get(floor.name) ?? []), run]);
         results.set(floor.path, bySite);
@@ -297,15 +320,15 @@ try {
 }
 
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const median = (runs: readonly Run[], k: keyof Omit<Run, 'longestUrl'>) => spread(runs.map((r) => r[k])).median;
-console.log('\n| screen | build | performance | FCP | LCP | TBT | longest task | script | bytes | benchmarkIndex (min-max) | slowdown (min-max) |');
+const median = (runs: readonly Run[], k: keyof Omit<Run, 'longestUrl' | 'longestAfterCommitWhat'>) => spread(runs.map((r) => r[k])).median;
+console.log('\n| screen | build | performance | FCP | LCP | TBT | longest task | after the commit | script | bytes | benchmarkIndex (min-max) | slowdown (min-max) |');
 for (const [path, bySite] of results) {
   for (const [name, runs] of bySite) {
     const index = spread(runs.map((r) => r.benchmarkIndex));
     const slowdown = spread(runs.map((r) => r.slowdown));
     console.log(
       `| ${path} | ${name} | ${median(runs, 'score')} | ${s(median(runs, 'fcpMs'))} | ${s(median(runs, 'lcpMs'))} | ${Math.round(median(runs, 'tbtMs'))} ms | ` +
-        `${Math.round(median(runs, 'longestMs'))} ms | ${Math.round(median(runs, 'scriptMs'))} ms | ${Math.round(median(runs, 'kib'))} KiB | ${Math.round(index.min)}-${Math.round(index.max)} | ${slowdown.min}-${slowdown.max}x |`,
+        `${Math.round(median(runs, 'longestMs'))} ms | ${Math.round(median(runs, 'longestAfterCommitMs'))} ms | ${Math.round(median(runs, 'scriptMs'))} ms | ${Math.round(median(runs, 'kib'))} KiB | ${Math.round(index.min)}-${Math.round(index.max)} | ${slowdown.min}-${slowdown.max}x |`,
     );
   }
 }

@@ -1,0 +1,52 @@
+// Lighthouse's own reading of a trace (its task tree and URL attribution, the code behind bootup-time, long-tasks and
+// mainthread-work-breakdown), shared by bench/lighthouse.ts and bench/lighthouse-tasks.ts.
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+/** The parts of Lighthouse's TaskNode read here (lighthouse/core/lib/tracehouse/main-thread-tasks.js). */
+export interface TaskNode {
+  readonly event: { readonly name: string; readonly args?: { readonly data?: { readonly functionName?: string } } };
+  readonly children: readonly TaskNode[];
+  readonly parent: TaskNode | undefined;
+  readonly startTime: number;
+  readonly duration: number;
+  readonly selfTime: number;
+  readonly group: { readonly id: string };
+}
+export interface Tracehouse {
+  readonly processTrace: (trace: unknown) => { mainThreadEvents: unknown; frames: unknown; timestamps: { traceEnd: number; timeOrigin: number } };
+  readonly getMainThreadTasks: (events: unknown, frames: unknown, traceEnd: number, timeOrigin: number) => TaskNode[];
+  readonly recordsFromLogs: (log: unknown) => unknown[];
+  readonly getJavaScriptURLs: (records: unknown[]) => Set<string>;
+  readonly getAttributableURLForTask: (task: TaskNode, jsURLs: Set<string>) => string;
+}
+
+/** Lighthouse's own modules, by path: the package has no exports map, and its types lean on its global LH namespace. */
+export async function tracehouse(): Promise<Tracehouse> {
+  const root = dirname(createRequire(import.meta.url).resolve('lighthouse/package.json'));
+  const load = (path: string) => import(join(root, 'core/lib', path)) as Promise<Record<string, unknown>>;
+  const [processor, tasks, summary, recorder] = await Promise.all([
+    load('tracehouse/trace-processor.js'),
+    load('tracehouse/main-thread-tasks.js'),
+    load('tracehouse/task-summary.js'),
+    load('network-recorder.js'),
+  ]);
+  const traceProcessor = processor['TraceProcessor'] as { processTrace: Tracehouse['processTrace'] };
+  const mainThreadTasks = tasks['MainThreadTasks'] as { getMainThreadTasks: Tracehouse['getMainThreadTasks'] };
+  const networkRecorder = recorder['NetworkRecorder'] as { recordsFromLogs: Tracehouse['recordsFromLogs'] };
+  return {
+    processTrace: (trace) => traceProcessor.processTrace(trace),
+    getMainThreadTasks: (...args) => mainThreadTasks.getMainThreadTasks(...args),
+    recordsFromLogs: (log) => networkRecorder.recordsFromLogs(log),
+    getJavaScriptURLs: summary['getJavaScriptURLs'] as Tracehouse['getJavaScriptURLs'],
+    getAttributableURLForTask: summary['getAttributableURLForTask'] as Tracehouse['getAttributableURLForTask'],
+  };
+}
+
+/**
+ * The main frame's navigation commit: the top-level task in which Blink commits the navigation into the renderer
+ * (`DocumentLoader::CommitNavigation`), the first task of every page and the browser's own work.
+ */
+export function isNavigationCommit(task: TaskNode): boolean {
+  return task.event.name === 'DocumentLoader::CommitNavigation' || task.children.some(isNavigationCommit);
+}
