@@ -10,7 +10,7 @@
 // bench/profile-load.ts says which functions run; this says which of their tasks Lighthouse's figure is made of.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { tracehouse, type TaskNode } from './lighthouse-trace.ts';
+import { modelledDuration, tracehouse, type TaskNode } from './lighthouse-trace.ts';
 
 const file = process.argv[2];
 if (!file?.endsWith('.trace.json')) {
@@ -46,7 +46,7 @@ const jsURLs = lh.getJavaScriptURLs(lh.recordsFromLogs(JSON.parse(readFileSync(f
 
 const byFile = new Map<string, number>();
 let total = 0;
-console.log(`tasks with ${MIN} ms or more of script at ${SLOWDOWN}x (start in the unthrottled trace, then duration and script in the model):`);
+console.log(`tasks with ${MIN} ms or more of script at ${SLOWDOWN}x (start in the unthrottled trace, then duration and script in the model; a task that laid out is scaled by half):`);
 for (const task of tasks.filter((t) => t.parent === undefined)) {
   const url = fileOf(lh.getAttributableURLForTask(task, jsURLs));
   const script = scriptOf(task) * SLOWDOWN;
@@ -54,7 +54,7 @@ for (const task of tasks.filter((t) => t.parent === undefined)) {
   total += script;
   if (script < MIN) continue;
   const what = task.children.slice(0, 3).map((c) => c.event.name + (c.event.args?.data?.functionName ? `:${c.event.args.data.functionName}` : ''));
-  console.log(`${task.startTime.toFixed(0).padStart(6)} ms  ${(task.duration * SLOWDOWN).toFixed(0).padStart(4)} ms  script ${script.toFixed(0).padStart(4)} ms  ${url}  (${what.join(', ')})`);
+  console.log(`${task.startTime.toFixed(0).padStart(6)} ms  ${modelledDuration(task, SLOWDOWN).toFixed(0).padStart(4)} ms  script ${script.toFixed(0).padStart(4)} ms  ${url}  (${what.join(', ')})`);
 }
 console.log(`\nscript by file (all tasks), ${total.toFixed(0)} ms in all:`);
 for (const [url, ms] of [...byFile].sort((a, b) => b[1] - a[1])) if (ms >= 1) console.log(`${ms.toFixed(0).padStart(6)} ms  ${url}`);

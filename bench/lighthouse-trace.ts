@@ -50,3 +50,13 @@ export async function tracehouse(): Promise<Tracehouse> {
 export function isNavigationCommit(task: TaskNode): boolean {
   return task.event.name === 'DocumentLoader::CommitNavigation' || task.children.some(isNavigationCommit);
 }
+
+const performedLayout = (task: TaskNode): boolean => task.event.name === 'Layout' || task.children.some(performedLayout);
+
+/**
+ * A recorded task's length in Lighthouse's model at `slowdown`, as its simulator scales it: a task that laid out the
+ * page is scaled by half the slowdown (Lantern's layoutTaskMultiplier, 0.5), every other task by the whole of it.
+ */
+export function modelledDuration(task: TaskNode, slowdown: number): number {
+  return task.duration * slowdown * (performedLayout(task) ? 0.5 : 1);
+}

@@ -28,7 +28,7 @@ import { DEMO } from '../server/seed.ts';
 import { startServer } from '../server/start.ts';
 import { demoToken } from './demo-login.ts';
 import { buildApp, buildCommit } from './older-build.ts';
-import { isNavigationCommit, tracehouse } from './lighthouse-trace.ts';
+import { isNavigationCommit, modelledDuration, tracehouse, type TaskNode } from './lighthouse-trace.ts';
 import { benchLine, spread } from './stats.ts';
 import { selfSignedCertificate } from './tls.ts';
 
@@ -49,7 +49,7 @@ interface Run {
   readonly longestUrl: string;
   /**
    * The longest main-thread task but the navigation's commit (the browser's first task of every page, which the floors
-   * measure), in the same model: the recorded task times the run's slowdown, as Lighthouse's model scales it.
+   * measure), in the same model: the recorded task scaled as Lighthouse's simulator scales it (modelledDuration).
    */
   readonly longestAfterCommitMs: number;
   /** What that task did most: its longest child event (Layout, FunctionCall…). */
@@ -204,10 +204,11 @@ const lh = await tracehouse();
 async function longestAfterCommit(traceFile: string, slowdown: number): Promise<{ ms: number; what: string }> {
   const processed = lh.processTrace(JSON.parse(await readFile(traceFile, 'utf8')));
   const tasks = lh.getMainThreadTasks(processed.mainThreadEvents, processed.frames, processed.timestamps.traceEnd, processed.timestamps.timeOrigin);
-  const longest = tasks.filter((task) => task.parent === undefined && !isNavigationCommit(task)).sort((a, b) => b.duration - a.duration)[0];
+  const modelled = (task: TaskNode) => modelledDuration(task, slowdown);
+  const longest = tasks.filter((task) => task.parent === undefined && !isNavigationCommit(task)).sort((a, b) => modelled(b) - modelled(a))[0];
   if (!longest) return { ms: 0, what: '-' };
   const child = [...longest.children].sort((a, b) => b.duration - a.duration)[0];
-  return { ms: longest.duration * slowdown, what: child?.event.name ?? longest.event.name };
+  return { ms: modelled(longest), what: child?.event.name ?? longest.event.name };
 }
 
 /**
