@@ -8,8 +8,8 @@
 // alike. LIGHTHOUSE_BASELINE=none skips it: the runs and the table are printed, but no BENCH line (a figure from
 // an older table, measured another way, is no baseline). LIGHTHOUSE_URL measures a running server as ours instead.
 // Per run: performance, FCP, LCP, TBT, the longest task (and the longest but the navigation's commit, read from the
-// run's trace) and the main thread's script time (evaluation, parse and compile) in Lighthouse's model (4x CPU, or a modelled machine's slowdown: below), and the machine's benchmarkIndex
-// (targets hold for an index <= 1,600).
+// run's trace) and the main thread's script time (evaluation, parse and compile) in Lighthouse's model (4x CPU, or a
+// modelled machine's slowdown: below), and the machine's benchmarkIndex (targets hold for an index <= 1,600).
 // Then the floors, RUNS times each (LIGHTHOUSE_FLOOR=0 skips them): a page of one line from the same server without
 // script, whose longest task is the browser's own share of a cold navigation, and the same with one module script.
 // Lighthouse is heavy on two shared cores: 3 runs per screen and build (LIGHTHOUSE_RUNS); the median is kept.
