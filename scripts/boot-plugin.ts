@@ -73,7 +73,7 @@ function tabPaths(root: string): string[] {
  * 2. says whether this path has the tab bar (data-shell), so the shell has the right shape;
  * 3. in a task of its own, starts loading the member's language pack ("lang" in localStorage, else English: only
  *    that one loads);
- * 4. in another (each fetch() costs a few ms on a slow phone), asks for the first screen's data.
+ * 4. asks for the first screen's data, each call in a task of its own (each fetch() costs a few ms on a slow phone).
  * This path's screen code is not its to preload: the server names it in index.html's Link header (SCREEN_PRELOADS),
  * which the browser reads before the page itself, and no script has to insert and start a dozen requests.
  */
@@ -128,15 +128,18 @@ function bootSource(tabs: string[], packs: Record<string, string[]>, apiBase: st
     // Never taken (another path was asked for, say) and failed: not an unhandled rejection.
     early[apiPath].answer.catch(function () {});
   }
-  if (window.fetch) setTimeout(function () {
+  if (window.fetch) {
     var calls = ${JSON.stringify(EARLY_CALLS.everyPath)}.concat(isTab ? ${JSON.stringify(EARLY_CALLS.tabPaths)} : [], ${JSON.stringify(EARLY_CALLS.byPath)}[path] || []);
     var sendable = function (apiPath) { return token || ${JSON.stringify(EARLY_PUBLIC)}.indexOf(apiPath) >= 0; };
-    calls.forEach(function (apiPath) { if (sendable(apiPath)) ask(apiPath, '{}'); });
+    // One task per call: a fetch() in a browser just started costs a few ms on a slow phone, and the five of \`/\`
+    // in one task made it one of the page's longest.
+    var later = function (apiPath, body) { if (sendable(apiPath)) setTimeout(function () { ask(apiPath, body); }, 0); };
+    calls.forEach(function (apiPath) { later(apiPath, '{}'); });
     var id = Number(new URLSearchParams(location.search).get('id'));
     if (id > 0 && id % 1 === 0) {
-      (${JSON.stringify(EARLY_CALLS.byProductPath)}[path] || []).forEach(function (apiPath) { if (sendable(apiPath)) ask(apiPath, JSON.stringify({ id: id })); });
+      (${JSON.stringify(EARLY_CALLS.byProductPath)}[path] || []).forEach(function (apiPath) { later(apiPath, JSON.stringify({ id: id })); });
     }
-  }, 0);
+  }
   if (window.fetch) window.__candlewickEarly = early;
 })();
 `;
