@@ -131,16 +131,15 @@ function bootSource(tabs: string[], packs: Record<string, string[]>, apiBase: st
   if (window.fetch) {
     var calls = ${JSON.stringify(EARLY_CALLS.everyPath)}.concat(isTab ? ${JSON.stringify(EARLY_CALLS.tabPaths)} : [], ${JSON.stringify(EARLY_CALLS.byPath)}[path] || []);
     var sendable = function (apiPath) { return token || ${JSON.stringify(EARLY_PUBLIC)}.indexOf(apiPath) >= 0; };
-    // One task per call: a fetch() in a browser just started costs a few ms on a slow phone, and the five of \`/\`
-    // in one task made it one of the page's longest.
+    // One task per call: the five of \`/\` in one task made it one of the page's longest.
     var later = function (apiPath, body) { if (sendable(apiPath)) setTimeout(function () { ask(apiPath, body); }, 0); };
     calls.forEach(function (apiPath) { later(apiPath, '{}'); });
     var id = Number(new URLSearchParams(location.search).get('id'));
     if (id > 0 && id % 1 === 0) {
       (${JSON.stringify(EARLY_CALLS.byProductPath)}[path] || []).forEach(function (apiPath) { later(apiPath, JSON.stringify({ id: id })); });
     }
+    window.__candlewickEarly = early;
   }
-  if (window.fetch) window.__candlewickEarly = early;
 })();
 `;
 }
