@@ -14,21 +14,11 @@ import {
 } from 'lightweight-charts';
 import type { IntervalName } from '../streams/inputs.ts';
 import type { Candle, CandleDelta } from '../streams/messages.ts';
+import { axisPriceFormatter, CANDLE_MARGINS, RIGHT_SLOTS, VISIBLE_BARS, VOLUME_MARGINS, volumeColor, type ChartTheme } from './chart-look.ts';
 import { chartTime, localTimeFormatters } from './chart-time.ts';
 import { createOrderMarks, type OrderMark } from './order-marks.ts';
 
-export interface ChartTheme {
-  readonly background: string;
-  readonly text: string;
-  readonly grid: string;
-  readonly up: string;
-  readonly down: string;
-  /**
-   * The page's own font list: the axis labels are in the app's face, and the first label's measure finds every
-   * family already looked up by the page (the library's default list cost a fresh lookup in the chart's first frame).
-   */
-  readonly fontFamily: string;
-}
+export type { ChartTheme } from './chart-look.ts';
 
 export interface CandleChartOptions {
   readonly theme: ChartTheme;
@@ -68,7 +58,6 @@ export interface CandleChart {
   readonly volume: ISeriesApi<'Histogram'>;
 }
 
-const DEFAULT_VISIBLE_BARS = 60;
 /** The older bars join once the view's left edge is this many bars from the first bar in the chart. */
 const EDGE_BARS = 10;
 
@@ -85,20 +74,10 @@ function chartOptions(o: CandleChartOptions): DeepPartial<ChartOptions> {
     handleScroll: { vertTouchDrag: false, horzTouchDrag: true, mouseWheel: false, pressedMouseMove: true },
     handleScale: { mouseWheel: false, pinch: true, axisPressedMouseMove: { time: true, price: false }, axisDoubleClickReset: true },
     localization: { locale: o.locale, timeFormatter: formatters.timeFormatter, priceFormatter: axisPriceFormatter(o.decimals, o.decimalMark ?? '.') },
-    timeScale: { timeVisible: true, secondsVisible: false, rightOffset: 3, tickMarkFormatter: formatters.tickMarkFormatter },
+    timeScale: { timeVisible: true, secondsVisible: false, rightOffset: 3, tickMarkFormatter: formatters.tickMarkFormatter, borderColor: o.theme.grid },
     rightPriceScale: { borderColor: o.theme.grid },
   };
 }
-
-/**
- * The axis's prices at the product's precision with the member's decimal mark, as the screen writes its prices
- * (no grouping: the axis stays narrow). Plain toFixed, not Intl: a first Intl number format in the chart's first
- * frame would load the language's number data there.
- */
-const axisPriceFormatter =
-  (decimals: number, decimalMark: string) =>
-  (price: number): string =>
-    price.toFixed(decimals).replace('.', decimalMark);
 
 const candleOf = (bar: Candle): CandlestickData<UTCTimestamp> => ({
   time: chartTime(bar.time),
@@ -126,14 +105,13 @@ export function createCandleChart(container: HTMLElement, options: CandleChartOp
     priceFormat: { type: 'price', precision: options.decimals, minMove },
   });
   const volume = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: 'volume', lastValueVisible: false, priceLineVisible: false });
-  // Volume sits in the bottom fifth, under the candles.
-  volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-  candles.priceScale().applyOptions({ scaleMargins: { top: 0.1, bottom: 0.25 } });
+  volume.priceScale().applyOptions({ scaleMargins: VOLUME_MARGINS });
+  candles.priceScale().applyOptions({ scaleMargins: CANDLE_MARGINS });
 
   const volumeOf = (bar: Candle): HistogramData<UTCTimestamp> => ({
     time: chartTime(bar.time),
     value: bar.volume,
-    color: bar.close >= bar.open ? `${theme.up}80` : `${theme.down}80`,
+    color: volumeColor(bar, theme),
   });
 
   const marks = createOrderMarks(candles, () => createSeriesMarkers(candles, []), { up: theme.up, down: theme.down });
@@ -146,7 +124,7 @@ export function createCandleChart(container: HTMLElement, options: CandleChartOp
   let frameAsked = false;
   let disposed = false;
   const requestFrame = options.requestFrame ?? queueMicrotask;
-  const shownBars = options.visibleBars ?? DEFAULT_VISIBLE_BARS;
+  const shownBars = options.visibleBars ?? VISIBLE_BARS;
   const firstBars = options.firstBars ?? shownBars * 2;
   /**
    * The reset's older bars, not yet in the chart: the chart's build with all 500 was a task a fifth to three fifths
@@ -210,7 +188,7 @@ export function createCandleChart(container: HTMLElement, options: CandleChartOp
     lastBarMs = bars[bars.length - 1]?.time ?? null;
     chart.applyOptions({ timeScale: { timeVisible: to !== '1d' } });
     if (switched && drawn.length > 0) {
-      chart.timeScale().setVisibleLogicalRange({ from: drawn.length - shownBars, to: drawn.length + 2 });
+      chart.timeScale().setVisibleLogicalRange({ from: drawn.length - shownBars, to: drawn.length + RIGHT_SLOTS });
     }
     marks.set(orders, interval, lastBarTime());
   };

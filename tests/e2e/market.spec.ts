@@ -119,6 +119,27 @@ test('/hq lists products in four categories with live prices', async ({ page }) 
   expect(errors).toEqual([]);
 });
 
+test('/xq draws the chart without its library; a touch on it brings the full chart, which carries on live', async ({ page, member, request }) => {
+  const errors = watchErrors(page);
+  const eth = await productBySymbol(request, member.token, 'ETHUSDT');
+  const library: string[] = [];
+  page.on('request', (r) => {
+    if (/candle-chart/.test(new URL(r.url()).pathname)) library.push(r.url());
+  });
+  await page.goto(`/xq?id=${eth.id}`);
+  // The first view: one canvas of the page's own, live.
+  await expectChartLive(page);
+  expect(library).toEqual([]);
+  await chartPanel(page).locator('.chart-box').click();
+  // lightweight-charts lays its panes out in a table of canvases; the first view's canvas is gone.
+  await expect(chartPanel(page).locator('.chart-box table canvas').first()).toBeVisible();
+  await expect(chartPanel(page).locator('.chart-box > canvas')).toHaveCount(0);
+  expect(library).toHaveLength(1);
+  await expect(chartPanel(page).locator('.chart-box')).toHaveAttribute('aria-busy', 'false');
+  await expectChartLive(page);
+  expect(errors).toEqual([]);
+});
+
 test('/xq shows the chart and the trade tape; Rise opens the order sheet and "successfully ordered"', async ({ page, member, request }) => {
   test.setTimeout(120_000);
   const errors = watchErrors(page);

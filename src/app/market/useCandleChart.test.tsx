@@ -1,4 +1,5 @@
-// The chart library loads after the chart's data can already arrive: what came first must be drawn, in order.
+// The first view draws the bars from the start; the chart library loads only when the member reaches for the chart,
+// and the full chart then takes over every bar the view had, live deltas after.
 import { createStore, Provider } from 'jotai';
 import { useRef, type ReactElement } from 'react';
 import { MemoryRouter } from '../router/navigation.tsx';
@@ -40,7 +41,7 @@ function Chart({ load }: { readonly load?: () => Promise<never> }) {
   return (
     <>
       {failed ? <p role="alert">chart failed</p> : null}
-      <div ref={box} style={{ height: 100 }} />
+      <div ref={box} data-testid="chart" style={{ height: 100 }} />
     </>
   );
 }
@@ -54,42 +55,56 @@ const renderChart = (chart: ReactElement) =>
 
 afterEach(() => vi.restoreAllMocks());
 
+/** The member reaches for the chart: a touch or a press on its box. */
+const reach = (): void => {
+  document.querySelector('[data-testid="chart"]')?.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+};
+const previewCanvas = (): HTMLCanvasElement | null => document.querySelector('[data-testid="chart"] canvas');
+
 describe('the candle chart hook', () => {
-  it('draws the history and the deltas that arrived while the chart library was loading, in order', async () => {
+  it('draws the bars in the first view, and the full chart takes every one over when the member reaches for it', async () => {
     const fake = fakeWorker();
     adoptMarketWorker(fake.worker);
     await renderChart(<Chart />);
     await expect.poll(fake.subscribed).toBe(true);
     const stale: CandleDelta = { kind: 'reset', interval: '1m', bars: [bar(0, 1)] };
     const history: CandleDelta = { kind: 'reset', interval: '1m', bars: [bar(0, 1), bar(60_000, 2)] };
-    const append: CandleDelta = { kind: 'append', bar: bar(120_000, 3) };
-    const update: CandleDelta = { kind: 'update', bar: bar(120_000, 3.5) };
     fake.send(stale);
     fake.send(history);
-    fake.send(append);
+    fake.send({ kind: 'append', bar: bar(120_000, 3) });
+    expect(previewCanvas()).not.toBeNull();
+    reach();
+    fake.send({ kind: 'update', bar: bar(120_000, 3.5) });
     expect(held.applied).toEqual([]);
     held.open();
-    // A reset replaces whatever waited before it; the rest follow in order, then live deltas go straight in.
-    await expect.poll(() => held.applied).toEqual([history, append]);
-    fake.send(update);
-    expect(held.applied).toEqual([history, append, update]);
+    // The view's bars as one reset (a reset replaced what came before it; the update changed the last bar).
+    await expect.poll(() => held.applied).toEqual([{ kind: 'reset', interval: '1m', bars: [bar(0, 1), bar(60_000, 2), bar(120_000, 3.5)] }]);
+    expect(previewCanvas()).toBeNull();
+    const live: CandleDelta = { kind: 'update', bar: bar(120_000, 4) };
+    fake.send(live);
+    expect(held.applied.at(-1)).toEqual(live);
   });
 
-  it("says so when the chart library does not arrive (the network dropped), and draws nothing", async () => {
+  it('keeps the first view live and says so when the chart library does not arrive (the network dropped)', async () => {
     const fake = fakeWorker();
     adoptMarketWorker(fake.worker);
     const screen = await renderChart(<Chart load={() => Promise.reject(new TypeError('Failed to fetch dynamically imported module'))} />);
+    await expect.poll(fake.subscribed).toBe(true);
+    fake.send({ kind: 'reset', interval: '1m', bars: [bar(0, 1)] });
+    reach();
     await expect.element(screen.getByRole('alert')).toHaveTextContent('chart failed');
+    expect(previewCanvas()).not.toBeNull();
   });
 
-  it('builds no empty chart: the loaded library waits for the first bars', async () => {
+  it('builds no empty chart: reached before any bar, the full chart is built from the first ones', async () => {
     held.built = 0;
     held.applied.length = 0;
     const fake = fakeWorker();
     adoptMarketWorker(fake.worker);
     await renderChart(<Chart />);
     await expect.poll(fake.subscribed).toBe(true);
-    // The hook asked for the library (already loaded by the test above) before this; its continuation and its
+    reach();
+    // The hook asked for the library (already loaded by the test above) at the touch; its continuation and its
     // yield to the main thread were queued first, so both have run once ours have.
     await import('../../charts/candle-chart.ts');
     await yieldToMain();
@@ -100,7 +115,7 @@ describe('the candle chart hook', () => {
     expect(held.built).toBe(1);
   });
 
-  it('asks for neither the library nor the bars before the screen has been painted', async () => {
+  it('asks for the bars once the screen has been painted, and for the library only when the member reaches for the chart', async () => {
     const fake = fakeWorker();
     adoptMarketWorker(fake.worker);
     let libraryAsked = false;
@@ -110,6 +125,11 @@ describe('the candle chart hook', () => {
     );
     await renderChart(<Chart load={() => ((libraryAsked = true), new Promise<never>(() => undefined))} />);
     expect(await seenAtFirstFrame).toEqual({ library: false, bars: false });
-    await expect.poll(() => libraryAsked && fake.subscribed()).toBe(true);
+    await expect.poll(fake.subscribed).toBe(true);
+    fake.send({ kind: 'reset', interval: '1m', bars: [bar(0, 1)] });
+    await expect.poll(previewCanvas).not.toBeNull();
+    expect(libraryAsked).toBe(false);
+    reach();
+    expect(libraryAsked).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { CandleChart, createCandleChart } from '../../charts/candle-chart.ts';
+import { createChartPreview } from '../../charts/chart-preview.ts';
 import type { OrderMark } from '../../charts/order-marks.ts';
 import type { CandleDelta, IntervalName, StatusMessage } from '../../workers/api.ts';
 import { chartTheme } from './chartTheme.ts';
@@ -18,36 +19,40 @@ export interface CandleChartParams {
   /** The member's decimal mark, for the price axis. */
   readonly decimalMark: string;
   readonly marks: readonly OrderMark[];
-  /** Loads the chart adapter (tests pass one that fails); read when the chart is built. */
+  /** Loads the chart adapter (tests pass one that fails); read when the member reaches for the chart. */
   readonly load?: () => Promise<{ readonly createCandleChart: typeof createCandleChart }>;
 }
 
-// The chart library (52 KB brotli) and the chart's bars are asked for once the screen has been painted, not
-// before: on a slow connection the screen's code and data are not sharing the line with them, and their
-// evaluation is not in the way of the first render's paint.
+// The chart library (49 KB brotli) loads when the member reaches for the chart (a touch, a press, the pointer over
+// it): until then the first view (`chart-preview.ts`) draws the same bars live. A member who only watches never
+// downloads it, and no cold load pays its build and first frames, a long task on a slow phone.
 const loadChart = () => import('../../charts/candle-chart.ts');
 
-/**
- * Draws one product's candles into `box`: the worker's deltas go straight to the chart adapter (no React
- * state per tick). Until the library has loaded, the deltas wait in order (from the last reset on). Returns
- * whether the chart's data is fresh, and whether its library failed to load.
- */
+/** What draws the deltas: the first view, then the full chart. */
+type ChartTarget = Pick<CandleChart, 'apply' | 'setOrderMarks'>;
+
+/** Whether the chart's data is fresh, whether the full chart is on its way, and whether its library failed to load. */
 export interface CandleChartState {
   /** Whether the chart's data is fresh, for its stale mark. */
   readonly live: LiveState;
-  /** The chart library did not arrive (the network dropped): the screen says so and offers a reload. */
+  /** The member reached for the chart and its library is loading: the box shows progress. */
+  readonly loading: boolean;
+  /** The chart library did not arrive (the network dropped): the first view stays, the screen says so. */
   readonly failed: boolean;
 }
 
+/**
+ * Draws one product's candles into `box`: the worker's deltas go straight to the first view, then to the full
+ * chart that replaces it when the member reaches for it (no React state per tick).
+ */
 export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: CandleChartParams): CandleChartState {
   const worker = useMarketWorker();
-  const chart = useRef<CandleChart | null>(null);
-  /** Deltas that came before the library; null once it failed to load (nothing will draw them). */
-  const waiting = useRef<CandleDelta[] | null>([]);
-  /** The library is here and no bar was yet: builds the chart (once) when the first delta comes. */
-  const buildOnData = useRef<(() => void) | null>(null);
+  const target = useRef<ChartTarget | null>(null);
+  /** The library is here and the view has no bars yet: the first reset hands them over. */
+  const takeOverOnData = useRef<(() => void) | null>(null);
   const latestMarks = useRef(params.marks);
   const [live, setLive] = useState<LiveState>(freshState);
+  const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const { id, interval, decimals, locale, decimalMark, marks } = params;
   const painted = usePainted();
@@ -55,64 +60,75 @@ export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: Ca
   useEffect(() => {
     const node = box.current;
     if (!node || !painted) return;
-    let created: CandleChart | null = null;
+    const options = { theme: chartTheme(), locale, decimals, decimalMark };
+    const preview = createChartPreview(node, options);
+    preview.setOrderMarks(latestMarks.current);
+    target.current = preview;
+    let full: CandleChart | null = null;
     let gone = false;
-    waiting.current ??= [];
-    (params.load ?? loadChart)().then(
-      async ({ createCandleChart }) => {
-        // Evaluating the library and building the chart are separate tasks, and the chart draws in a frame of its
-        // own: no one long task that a tap on a slow phone would wait behind. Deltas that come meanwhile wait in order.
-        await yieldToMain();
-        if (gone) return;
-        const make = (): void => {
+    const takeOver = (create: typeof createCandleChart): void => {
+      const series = preview.series();
+      if (gone || full !== null) return;
+      if (series === null) {
+        takeOverOnData.current = () => takeOver(create);
+        return;
+      }
+      // One chart in the box at a time: the view's canvas goes as the chart's own cells come.
+      preview.dispose();
+      full = create(node, options);
+      full.setOrderMarks(latestMarks.current);
+      full.apply({ kind: 'reset', interval: series.interval, bars: series.bars });
+      target.current = full;
+      setLoading(false);
+    };
+    const reach = (): void => {
+      node.removeEventListener('pointerdown', reach);
+      node.removeEventListener('pointerover', reach);
+      setLoading(true);
+      (params.load ?? loadChart)().then(
+        async ({ createCandleChart }) => {
+          // Evaluating the library and building the chart are separate tasks.
+          await yieldToMain();
+          takeOver(createCandleChart);
+        },
+        () => {
+          // The chunk did not arrive (the network dropped): the first view stays live, and the screen says so.
           if (gone) return;
-          const made = createCandleChart(node, { theme: chartTheme(), locale, decimals, decimalMark });
-          created = made;
-          made.setOrderMarks(latestMarks.current);
-          // The bars go in before the chart's first frame: drawn apart, the empty chart's frame (its canvases
-          // sized and painted once for nothing) cost as much as the full one on a slow phone.
-          for (const delta of waiting.current?.splice(0) ?? []) made.apply(delta);
-          chart.current = made;
-        };
-        // An empty chart is never drawn: it is built when its first bars are here (one paint fewer on a slow phone).
-        if (waiting.current?.length) make();
-        else buildOnData.current = make;
-      },
-      () => {
-        // The chunk did not arrive (the network dropped): stop keeping deltas for a chart that cannot be drawn.
-        waiting.current = null;
-        if (!gone) setFailed(true);
-      },
-    );
+          setLoading(false);
+          setFailed(true);
+        },
+      );
+    };
+    node.addEventListener('pointerdown', reach);
+    node.addEventListener('pointerover', reach);
     return () => {
       gone = true;
-      buildOnData.current = null;
-      chart.current = null;
-      created?.dispose();
+      node.removeEventListener('pointerdown', reach);
+      node.removeEventListener('pointerover', reach);
+      takeOverOnData.current = null;
+      target.current = null;
+      preview.dispose();
+      full?.dispose();
     };
   }, [box, decimals, locale, decimalMark, painted]);
 
   useEffect(() => {
     latestMarks.current = marks;
-    chart.current?.setOrderMarks(marks);
+    target.current?.setOrderMarks(marks);
   }, [marks, decimals, locale]);
 
   const key = id === null || !painted ? null : `candles:${id}:${interval}:${decimals}:${locale}`;
   useSubscription(worker, key, (w, cb) => w.watchCandles({ id: id ?? 0, interval }, cb), (message: CandleDelta | StatusMessage) => {
-    if (message.kind === 'status') setLive(liveStateOf(message));
-    else if (chart.current) {
-      // Not held for the countdowns' step: the chart's draw is the costliest part of a frame here, and in the
-      // step's frame it made a long task on a busy phone.
-      chart.current.apply(message);
+    if (message.kind === 'status') {
+      setLive(liveStateOf(message));
+      return;
     }
-    else if (waiting.current === null) return;
-    else {
-      if (message.kind === 'reset') waiting.current = [message];
-      else waiting.current.push(message);
-      const build = buildOnData.current;
-      buildOnData.current = null;
-      if (build) void yieldToMain().then(build);
-    }
+    // Not held for the countdowns' step: the chart's draw is the costliest part of a frame here, and in the
+    // step's frame it made a long task on a busy phone.
+    target.current?.apply(message);
+    const takeOver = takeOverOnData.current;
+    takeOverOnData.current = null;
+    takeOver?.();
   });
-  return { live, failed };
+  return { live, loading, failed };
 }

@@ -22,7 +22,7 @@ export const ChartPanel = memo(function ChartPanel({ id, symbol, decimals, marks
   const locale = intlLocale(lang);
   const [interval, setChartInterval] = useState<IntervalName>('1m');
   const box = useRef<HTMLDivElement | null>(null);
-  const { live, failed } = useCandleChart(box, { id, interval, decimals, locale, decimalMark: decimalMarkOf(lang), marks });
+  const { live, loading, failed } = useCandleChart(box, { id, interval, decimals, locale, decimalMark: decimalMarkOf(lang), marks });
   return (
     <section className="panel live-panel chart-panel" aria-label={t('market.chart', { symbol })}>
       <div className="intervals" role="group" aria-label={t('market.intervals')}>
@@ -33,6 +33,7 @@ export const ChartPanel = memo(function ChartPanel({ id, symbol, decimals, marks
         ))}
       </div>
       <LiveMark live={live} />
+      <div ref={box} className={loading ? 'chart-box chart-box--loading' : 'chart-box'} aria-busy={loading} />
       {failed ? (
         <div className="chart-failed" role="alert">
           <p>{t('market.chart_failed')}</p>
@@ -42,7 +43,6 @@ export const ChartPanel = memo(function ChartPanel({ id, symbol, decimals, marks
           </button>
         </div>
       ) : null}
-      <div ref={box} className="chart-box" hidden={failed} />
     </section>
   );
 });

@@ -1,0 +1,46 @@
+// The first view's geometry: the same first view as the full chart's, and marks round and far enough apart.
+import { describe, expect, it } from 'vitest';
+import type { Candle } from '../streams/messages.ts';
+import { barCentre, barView, priceMarks, priceRange, priceToY, roundStep, timeMarks, timeStep } from './preview-scale.ts';
+
+const bar = (time: number, low: number, high: number): Candle => ({ time, open: low, high, low, close: high, volume: 1 });
+
+describe('the first view geometry', () => {
+  it('puts the newest bars across the pane with two empty slots on the right', () => {
+    const view = barView(500, 310, 60);
+    expect(view).toEqual({ first: 440, spacing: 5 });
+    expect(barCentre(499, 500, 310, view.spacing)).toBe(297.5);
+    expect(barView(20, 310, 60).first).toBe(0);
+  });
+
+  it('rounds steps to 1, 2, 2.5 or 5 times a power of ten, never under the price step', () => {
+    expect(roundStep(0.37, 0.01)).toBe(0.5);
+    expect(roundStep(17, 0.01)).toBe(20);
+    expect(roundStep(2.2, 0.01)).toBe(2.5);
+    expect(roundStep(0.0004, 0.01)).toBe(0.01);
+  });
+
+  it('marks round prices at least the gap apart over the whole pane', () => {
+    const range = priceRange([bar(0, 100, 110), bar(60_000, 95, 104)], 0.01);
+    expect(range).toEqual({ low: 95, high: 110, maxVolume: 1 });
+    const marks = priceMarks(range, 250, 30, 2);
+    expect(marks.length).toBeGreaterThan(3);
+    for (let i = 1; i < marks.length; i++) {
+      const apart = priceToY(marks[i - 1] ?? 0, range, 250) - priceToY(marks[i] ?? 0, range, 250);
+      expect(apart).toBeGreaterThanOrEqual(30);
+    }
+    expect(marks.every((price) => Number.isInteger(price))).toBe(true);
+    expect(priceToY(110, range, 250)).toBe(25);
+  });
+
+  it('opens a flat range a little', () => {
+    expect(priceRange([bar(0, 100, 100)], 0.01)).toEqual({ low: 99.95, high: 100.05, maxVolume: 1 });
+  });
+
+  it('labels whole steps of bars far enough apart', () => {
+    expect(timeStep(60_000, 5, 70)).toBe(15 * 60_000);
+    expect(timeStep(3_600_000, 5, 70)).toBe(24 * 3_600_000);
+    const bars = Array.from({ length: 40 }, (_, i) => bar(i * 60_000, 1, 2));
+    expect(timeMarks(bars, 10, 15 * 60_000)).toEqual([15, 30]);
+  });
+});
