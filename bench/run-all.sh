@@ -33,6 +33,8 @@ run npx --no-install tsx bench/lighthouse.ts
 LIGHTHOUSE_MODEL_INDEX=1600 run npx --no-install tsx bench/lighthouse.ts
 # The chart's build and first frames at 4x CPU: a reset's newest bars first, beside every bar at once; about 3 min.
 run npx --no-install tsx bench/chart-first-draw.ts
+# The first view /xq draws until the member reaches for the chart, beside the library's chart; about 3 min.
+CHART_COMPARE=view run npx --no-install tsx bench/chart-first-draw.ts
 # The order ticket's late load on a cold /xq at 4x CPU: its longest script run in a frame, beside the build that
 # loaded zod, the contract's schemas and the ticket in one task; about 3 min.
 run npx --no-install tsx bench/ticket-load.ts

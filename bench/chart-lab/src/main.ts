@@ -1,9 +1,10 @@
 // One chart built as /xq builds it (the adapter, 500 bars of 1 minute, the app's own stylesheet and chart theme),
 // when the bench calls `labDraw()`. `?first=all` puts every bar in at once (the plain way); without it the adapter puts
-// its newest bars in first.
+// its newest bars in first. `?view=first` draws the screen's first view (`chart-preview.ts`) instead of the library.
 import '../../../src/app/styles/base.css';
 import { chartTheme } from '../../../src/app/market/chartTheme.ts';
 import { createCandleChart } from '../../../src/charts/candle-chart.ts';
+import { createChartPreview } from '../../../src/charts/chart-preview.ts';
 import type { Candle } from '../../../src/streams/messages.ts';
 import type { LabResult } from '../lab-result.ts';
 
@@ -22,7 +23,9 @@ const bars: Candle[] = Array.from({ length: BARS }, (_, i) => {
   const open = 100 + 3 * Math.sin(i / 7);
   return { time: last - (BARS - 1 - i) * MINUTE, open, high: open + 1, low: open - 1, close: open + 0.5, volume: 10 + (i % 13) };
 });
-const all = new URLSearchParams(location.search).get('first') === 'all';
+const query = new URLSearchParams(location.search);
+const all = query.get('first') === 'all';
+const firstView = query.get('view') === 'first';
 const nextFrame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 window.labDraw = async () => {
@@ -34,11 +37,12 @@ window.labDraw = async () => {
   });
   observer.observe({ type: 'longtask' });
   const start = performance.now();
-  const chart = createCandleChart(box, { theme: chartTheme(), locale: 'en', decimals: 2, ...(all ? { firstBars: Infinity } : {}) });
+  const options = { theme: chartTheme(), locale: 'en', decimals: 2 };
+  const chart = firstView ? createChartPreview(box, options) : createCandleChart(box, { ...options, ...(all ? { firstBars: Infinity } : {}) });
   chart.apply({ kind: 'reset', interval: '1m', bars });
   const buildMs = performance.now() - start;
   for (let i = 0; i < FRAMES; i++) await nextFrame();
   for (const entry of observer.takeRecords()) longest = Math.max(longest, entry.duration);
   observer.disconnect();
-  return { buildMs, longestTaskMs: longest, barsIn: chart.candles.data().length };
+  return { buildMs, longestTaskMs: longest, barsIn: 'candles' in chart ? chart.candles.data().length : (chart.series()?.bars.length ?? 0) };
 };
