@@ -7,7 +7,7 @@ import type { Candle } from '../streams/messages.ts';
 import { FONT_SIZE, isRising, volumeColor, type ChartTheme } from './chart-look.ts';
 import { chartTime } from './chart-time.ts';
 import type { OrderMark } from './order-marks.ts';
-import { barCentre, barView, priceMarks, priceRange, priceToY, timeMarks, timeStep, volumeToY, type PriceRange } from './preview-scale.ts';
+import { barCentre, barView, boldWeight, priceMarks, priceRange, priceToY, timeMarks, timeStep, timeWeight, volumeToY, type PriceRange } from './preview-scale.ts';
 
 export interface PreviewScene {
   readonly theme: ChartTheme;
@@ -31,7 +31,7 @@ const PRICE_AXIS_PADDING = 21;
 const PRICE_LABEL_INSET = 11;
 const TIME_AXIS_HEIGHT = 28;
 const TIME_LABEL_TOP = 9;
-/** Labels at least this far apart: the full chart's price marks (2.5 font heights), a time label and a gap. */
+/** Labels at least this far apart: the full chart's price marks (2.5 font heights), and a time label with a gap. */
 const PRICE_MARK_GAP = 2.5 * FONT_SIZE;
 const TIME_MARK_GAP = 70;
 const LABEL_BOX_HEIGHT = FONT_SIZE + 5;
@@ -110,14 +110,16 @@ function drawGrid(ctx: CanvasRenderingContext2D, scene: PreviewScene, l: Layout)
 /** The volume in the pane's bottom fifth, then the candles over it. */
 function drawBars(ctx: CanvasRenderingContext2D, scene: PreviewScene, l: Layout): void {
   const { bars, theme } = scene;
+  // Bodies four fifths of a bar's slot, volume columns two fifths, about as the full chart draws them.
   const body = Math.max(1, Math.floor(l.spacing * 0.8 * scene.ratio));
+  const column = Math.max(1, Math.floor(l.spacing * 0.4 * scene.ratio));
   const bottom = l.px(l.paneHeight);
   for (let i = l.first; i < bars.length; i++) {
     const bar = bars[i];
     if (!bar) continue;
     ctx.fillStyle = volumeColor(bar, theme);
     const top = l.px(volumeToY(bar.volume, l.range.maxVolume, l.paneHeight));
-    ctx.fillRect(l.px(l.x(i)) - (body >> 1), top, body, bottom - top);
+    ctx.fillRect(l.px(l.x(i)) - (column >> 1), top, column, bottom - top);
   }
   for (let i = l.first; i < bars.length; i++) {
     const bar = bars[i];
@@ -200,11 +202,18 @@ function drawAxes(ctx: CanvasRenderingContext2D, scene: PreviewScene, l: Layout,
   ctx.textBaseline = 'top';
   ctx.textAlign = 'center';
   ctx.fillStyle = theme.text;
-  for (const index of l.times) {
+  const weights = l.times.map((index) => timeWeight(scene.bars[index]?.time ?? 0));
+  const bold = boldWeight(weights);
+  l.times.forEach((index, i) => {
     const bar = scene.bars[index];
+    if (!bar) return;
+    ctx.font = `${(weights[i] ?? 0) >= bold ? 'bold ' : ''}${FONT_SIZE}px ${theme.fontFamily}`;
+    const label = scene.formatTime(chartTime(bar.time));
     const at = l.x(index);
-    if (bar && at >= TIME_MARK_GAP / 2 && at <= l.paneWidth - TIME_MARK_GAP / 2) ctx.fillText(scene.formatTime(chartTime(bar.time)), at, l.paneHeight + TIME_LABEL_TOP);
-  }
+    const half = ctx.measureText(label).width / 2;
+    // Whole labels only, inside the pane's width.
+    if (at - half >= 0 && at + half <= l.paneWidth) ctx.fillText(label, at, l.paneHeight + TIME_LABEL_TOP);
+  });
 }
 
 /** Black or white, whichever reads on `color` (a #rrggbb colour; white otherwise), as the full chart picks. */

@@ -1,7 +1,7 @@
 // The first view's geometry: the same first view as the full chart's, and marks round and far enough apart.
 import { describe, expect, it } from 'vitest';
 import type { Candle } from '../streams/messages.ts';
-import { barCentre, barView, priceMarks, priceRange, priceToY, roundStep, timeMarks, timeStep } from './preview-scale.ts';
+import { barCentre, barView, boldWeight, priceMarks, priceRange, priceToY, roundStep, timeMarks, timeStep, timeWeight } from './preview-scale.ts';
 
 const bar = (time: number, low: number, high: number): Candle => ({ time, open: low, high, low, close: high, volume: 1 });
 
@@ -42,5 +42,20 @@ describe('the first view geometry', () => {
     expect(timeStep(3_600_000, 5, 70)).toBe(24 * 3_600_000);
     const bars = Array.from({ length: 40 }, (_, i) => bar(i * 60_000, 1, 2));
     expect(timeMarks(bars, 10, 15 * 60_000)).toEqual([15, 30]);
+  });
+
+  it('ranks round times as the full chart does, and bolds the roundest in view, an hour at most within a day', () => {
+    const at = (iso: string): number => Date.parse(iso);
+    expect(timeWeight(at('2026-01-01T00:00:00Z'))).toBe(70);
+    expect(timeWeight(at('2026-03-01T00:00:00Z'))).toBe(60);
+    expect(timeWeight(at('2026-03-02T00:00:00Z'))).toBe(50);
+    expect(timeWeight(at('2026-03-02T06:00:00Z'))).toBe(32);
+    expect(timeWeight(at('2026-03-02T01:00:00Z'))).toBe(30);
+    expect(timeWeight(at('2026-03-02T01:30:00Z'))).toBe(22);
+    expect(timeWeight(at('2026-03-02T01:35:00Z'))).toBe(21);
+    expect(timeWeight(at('2026-03-02T01:36:00Z'))).toBe(20);
+    expect(boldWeight([22, 30, 22])).toBe(30);
+    expect(boldWeight([30, 32, 30])).toBe(30);
+    expect(boldWeight([30, 50])).toBe(50);
   });
 });

@@ -96,3 +96,28 @@ export function timeMarks(bars: readonly Candle[], first: number, step: number):
   for (let i = first; i < bars.length; i++) if ((bars[i]?.time ?? 1) % step === 0) marks.push(i);
   return marks;
 }
+
+/** Round times within a day, coarsest first, with the full chart's tick weights. */
+const INTRADAY_WEIGHTS: readonly (readonly [number, number])[] = [
+  [12 * HOUR, 33],
+  [6 * HOUR, 32],
+  [3 * HOUR, 31],
+  [HOUR, 30],
+  [30 * MINUTE, 22],
+  [5 * MINUTE, 21],
+  [MINUTE, 20],
+];
+
+/** How round a bar's open time is (the full chart's tick weights): a year's start highest, a whole minute lowest. */
+export function timeWeight(ms: number): number {
+  const date = new Date(ms);
+  if (ms % DAY === 0) return date.getUTCDate() !== 1 ? 50 : date.getUTCMonth() === 0 ? 70 : 60;
+  for (const [divisor, weight] of INTRADAY_WEIGHTS) if (ms % divisor === 0) return weight;
+  return 10;
+}
+
+/** The weight from which a label is bold: the roundest in view, or an hour's when that is within a day, as the full chart. */
+export function boldWeight(weights: readonly number[]): number {
+  const roundest = Math.max(0, ...weights);
+  return roundest > 30 && roundest < 50 ? 30 : roundest;
+}
