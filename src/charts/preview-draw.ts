@@ -7,7 +7,7 @@ import type { Candle } from '../streams/messages.ts';
 import { FONT_SIZE, isRising, volumeColor, type ChartTheme } from './chart-look.ts';
 import { chartTime } from './chart-time.ts';
 import type { OrderMark } from './order-marks.ts';
-import { barCentre, barView, boldWeight, priceMarks, priceRange, priceToY, timeMarks, timeStep, timeWeight, volumeToY, type PriceRange } from './preview-scale.ts';
+import { barCentre, barSpacing, boldWeight, firstInView, priceMarks, priceRange, priceToY, timeMarks, timeStep, timeWeight, volumeToY, type PriceRange } from './preview-scale.ts';
 
 export interface PreviewScene {
   readonly theme: ChartTheme;
@@ -71,7 +71,7 @@ export function drawPreview(ctx: CanvasRenderingContext2D, scene: PreviewScene):
 function layOut(ctx: CanvasRenderingContext2D, scene: PreviewScene, last: Candle): Layout {
   const { bars, shown, ratio } = scene;
   const paneHeight = scene.height - TIME_AXIS_HEIGHT;
-  const { first } = barView(bars.length, 1, shown);
+  const first = firstInView(bars.length, shown);
   const range = priceRange(bars.slice(first), 1 / 10 ** scene.decimals);
   const marks = priceMarks(range, paneHeight, PRICE_MARK_GAP, scene.decimals);
   // The price axis is as wide as its widest label, even, as the full chart makes it.
@@ -79,7 +79,7 @@ function layOut(ctx: CanvasRenderingContext2D, scene: PreviewScene, last: Candle
   for (const price of [...marks, last.close, ...scene.orders.map((o) => o.openPrice)]) labelWidth = Math.max(labelWidth, ctx.measureText(scene.formatPrice(price)).width);
   const axisWidth = 2 * Math.ceil((labelWidth + PRICE_AXIS_PADDING) / 2);
   const paneWidth = scene.width - axisWidth;
-  const { spacing } = barView(bars.length, paneWidth, shown);
+  const spacing = barSpacing(paneWidth, shown);
   const times = timeMarks(bars, first, timeStep(INTERVAL_MS[scene.interval], spacing, TIME_MARK_GAP));
   return {
     paneWidth,

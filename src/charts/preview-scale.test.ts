@@ -1,16 +1,16 @@
 // The first view's geometry: the same first view as the full chart's, and marks round and far enough apart.
 import { describe, expect, it } from 'vitest';
 import type { Candle } from '../streams/messages.ts';
-import { barCentre, barView, boldWeight, priceMarks, priceRange, priceToY, roundStep, timeMarks, timeStep, timeWeight } from './preview-scale.ts';
+import { barCentre, barSpacing, boldWeight, firstInView, priceMarks, priceRange, priceToY, roundStep, timeMarks, timeStep, timeWeight } from './preview-scale.ts';
 
 const bar = (time: number, low: number, high: number): Candle => ({ time, open: low, high, low, close: high, volume: 1 });
 
 describe('the first view geometry', () => {
   it('puts the newest bars across the pane with two empty slots on the right', () => {
-    const view = barView(500, 310, 60);
-    expect(view).toEqual({ first: 440, spacing: 5 });
-    expect(barCentre(499, 500, 310, view.spacing)).toBe(297.5);
-    expect(barView(20, 310, 60).first).toBe(0);
+    expect(firstInView(500, 60)).toBe(440);
+    expect(barSpacing(310, 60)).toBe(5);
+    expect(barCentre(499, 500, 310, 5)).toBe(297.5);
+    expect(firstInView(20, 60)).toBe(0);
   });
 
   it('rounds steps to 1, 2, 2.5 or 5 times a power of ten, never under the price step', () => {

@@ -3,17 +3,11 @@
 import type { Candle } from '../streams/messages.ts';
 import { CANDLE_MARGINS, RIGHT_SLOTS, VOLUME_MARGINS } from './chart-look.ts';
 
-export interface BarView {
-  /** Index of the first bar in view. */
-  readonly first: number;
-  /** Pixels per bar. */
-  readonly spacing: number;
-}
+/** The first of the newest `shown` bars, the ones in view. */
+export const firstInView = (count: number, shown: number): number => Math.max(0, count - shown);
 
-/** The newest `shown` bars across the pane, with RIGHT_SLOTS empty slots after the last, as the full chart opens. */
-export function barView(count: number, paneWidth: number, shown: number): BarView {
-  return { first: Math.max(0, count - shown), spacing: paneWidth / (shown + RIGHT_SLOTS) };
-}
+/** Pixels per bar: `shown` bars across the pane, with RIGHT_SLOTS empty slots after the last, as the full chart opens. */
+export const barSpacing = (paneWidth: number, shown: number): number => paneWidth / (shown + RIGHT_SLOTS);
 
 /** The centre of bar `index` of `count`, the newest sitting RIGHT_SLOTS slots from the right edge. */
 export const barCentre = (index: number, count: number, paneWidth: number, spacing: number): number =>
