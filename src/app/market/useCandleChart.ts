@@ -23,8 +23,8 @@ export interface CandleChartParams {
   readonly load?: () => Promise<{ readonly createCandleChart: typeof createCandleChart }>;
 }
 
-// The chart library (49 KB brotli) loads when the member reaches for the chart (a touch, a press, the pointer over
-// it): until then the first view (`chart-preview.ts`) draws the same bars live. A member who only watches never
+// The chart library (49 KB brotli) loads when the member reaches for the chart (a tap or a sideways drag on it, a
+// mouse over it): until then the first view (`chart-preview.ts`) draws the same bars live. A member who only watches never
 // downloads it, and no cold load pays its build and first frames, a long task on a slow phone.
 const loadChart = () => import('../../charts/candle-chart.ts');
 
@@ -81,8 +81,11 @@ export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: Ca
       target.current = full;
       setLoading(false);
     };
-    const reach = (): void => {
-      node.removeEventListener('pointerdown', reach);
+    const reach = (event: PointerEvent): void => {
+      // A finger that scrolls the page across the chart ends in pointercancel, never here: a tap or a sideways drag
+      // ends in pointerup, and a mouse passes over it. So scrolling a metered phone's page does not load the library.
+      if (event.type === 'pointerover' && event.pointerType !== 'mouse') return;
+      node.removeEventListener('pointerup', reach);
       node.removeEventListener('pointerover', reach);
       setLoading(true);
       (params.load ?? loadChart)().then(
@@ -99,11 +102,11 @@ export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: Ca
         },
       );
     };
-    node.addEventListener('pointerdown', reach);
+    node.addEventListener('pointerup', reach);
     node.addEventListener('pointerover', reach);
     return () => {
       gone = true;
-      node.removeEventListener('pointerdown', reach);
+      node.removeEventListener('pointerup', reach);
       node.removeEventListener('pointerover', reach);
       takeOverOnData.current = null;
       target.current = null;
