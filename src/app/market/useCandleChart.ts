@@ -67,8 +67,8 @@ export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: Ca
     let full: CandleChart | null = null;
     let gone = false;
     const takeOver = (create: typeof createCandleChart): void => {
-      const series = preview.series();
       if (gone || full !== null) return;
+      const series = preview.series();
       if (series === null) {
         takeOverOnData.current = () => takeOver(create);
         return;
@@ -112,6 +112,8 @@ export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: Ca
       target.current = null;
       preview.dispose();
       full?.dispose();
+      // A load still under way builds nothing now (gone): the next chart in this box starts as a first view.
+      setLoading(false);
     };
   }, [box, decimals, locale, decimalMark, painted]);
 
