@@ -18,8 +18,6 @@ import { axisPriceFormatter, CANDLE_MARGINS, RIGHT_SLOTS, VISIBLE_BARS, VOLUME_M
 import { chartTime, localTimeFormatters } from './chart-time.ts';
 import { createOrderMarks, type OrderMark } from './order-marks.ts';
 
-export type { ChartTheme } from './chart-look.ts';
-
 export interface CandleChartOptions {
   readonly theme: ChartTheme;
   /** BCP 47 locale for the time axis and crosshair (the member's language). */

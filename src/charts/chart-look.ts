@@ -24,10 +24,16 @@ export const VOLUME_MARGINS = { top: 0.8, bottom: 0 } as const;
 /** The axes' labels (lightweight-charts' default size). */
 export const FONT_SIZE = 12;
 
-export const isRising = (bar: Candle): boolean => bar.close >= bar.open;
+type RiseFallColors = Pick<ChartTheme, 'up' | 'down'>;
+
+/** The colour of a rise or a fall: a candle's, an order's direction's. */
+export const directionColor = (direction: 'rise' | 'fall', colors: RiseFallColors): string => (direction === 'rise' ? colors.up : colors.down);
+
+/** A candle's colour: up when it closed at or above its open. */
+export const barColor = (bar: Candle, colors: RiseFallColors): string => directionColor(bar.close >= bar.open ? 'rise' : 'fall', colors);
 
 /** A volume bar's colour: its candle's, half transparent. */
-export const volumeColor = (bar: Candle, theme: ChartTheme): string => `${isRising(bar) ? theme.up : theme.down}80`;
+export const volumeColor = (bar: Candle, theme: ChartTheme): string => `${barColor(bar, theme)}80`;
 
 /**
  * The axis's prices at the product's precision with the member's decimal mark, as the screen writes its prices

@@ -1,6 +1,7 @@
 import type { IPriceLine, ISeriesApi, ISeriesMarkersPluginApi, SeriesMarker, Time } from 'lightweight-charts';
 import { LineStyle } from 'lightweight-charts';
 import type { IntervalName } from '../streams/inputs.ts';
+import { directionColor } from './chart-look.ts';
 import { barTimeOf } from './chart-time.ts';
 
 /** One of my open orders as the chart shows it. */
@@ -29,7 +30,7 @@ export function createOrderMarks(series: ISeriesApi<'Candlestick'>, createMarker
   // tick), which a member with no open order on this product would pay for nothing.
   let markers: ISeriesMarkersPluginApi<Time> | null = null;
 
-  const colorOf = (mark: OrderMark): string => (mark.direction === 'rise' ? colors.up : colors.down);
+  const colorOf = (mark: OrderMark): string => directionColor(mark.direction, colors);
 
   const drawMarkers = (interval: IntervalName | null, lastBarTime: number | null): void => {
     if (interval === null || lastBarTime === null) {

@@ -4,7 +4,7 @@ import type { UTCTimestamp } from 'lightweight-charts';
 import { barOpenTime, INTERVAL_MS } from '../contract/intervals.ts';
 import type { IntervalName } from '../streams/inputs.ts';
 import type { Candle } from '../streams/messages.ts';
-import { FONT_SIZE, isRising, volumeColor, type ChartTheme } from './chart-look.ts';
+import { barColor, directionColor, FONT_SIZE, volumeColor, type ChartTheme } from './chart-look.ts';
 import { chartTime } from './chart-time.ts';
 import type { OrderMark } from './order-marks.ts';
 import { barCentre, barSpacing, boldWeight, firstInView, priceMarks, priceRange, priceToY, timeMarks, timeStep, timeWeight, volumeToY, type PriceRange } from './preview-scale.ts';
@@ -125,7 +125,7 @@ function drawBars(ctx: CanvasRenderingContext2D, scene: PreviewScene, l: Layout)
     const bar = bars[i];
     if (!bar) continue;
     const centre = l.px(l.x(i));
-    ctx.fillStyle = isRising(bar) ? theme.up : theme.down;
+    ctx.fillStyle = barColor(bar, theme);
     const high = l.px(l.y(bar.high));
     ctx.fillRect(centre - (l.line >> 1), high, l.line, Math.max(l.line, l.px(l.y(bar.low)) - high));
     const top = l.px(l.y(Math.max(bar.open, bar.close)));
@@ -141,11 +141,12 @@ function drawLevels(ctx: CanvasRenderingContext2D, scene: PreviewScene, l: Layou
     ctx.fillStyle = color;
     for (let from = 0; from < l.px(l.paneWidth); from += 4 * l.line) ctx.fillRect(from, at, 2 * l.line, l.line);
   };
-  dashed(last.close, isRising(last) ? theme.up : theme.down);
+  dashed(last.close, barColor(last, theme));
+  if (scene.orders.length === 0) return;
   const indexAt = new Map<number, number>();
   for (let i = l.first; i < bars.length; i++) indexAt.set(bars[i]?.time ?? 0, i);
   for (const order of scene.orders) {
-    const color = order.direction === 'rise' ? theme.up : theme.down;
+    const color = directionColor(order.direction, theme);
     dashed(order.openPrice, color);
     const opened = indexAt.get(barOpenTime(order.openTime, interval));
     const openBar = opened === undefined ? undefined : bars[opened];
@@ -197,8 +198,8 @@ function drawAxes(ctx: CanvasRenderingContext2D, scene: PreviewScene, l: Layout,
     ctx.fillStyle = labelTextOn(color);
     ctx.fillText(scene.formatPrice(price), l.paneWidth + PRICE_LABEL_INSET, at);
   };
-  for (const order of scene.orders) labelBox(order.openPrice, order.direction === 'rise' ? theme.up : theme.down);
-  labelBox(last.close, isRising(last) ? theme.up : theme.down);
+  for (const order of scene.orders) labelBox(order.openPrice, directionColor(order.direction, theme));
+  labelBox(last.close, barColor(last, theme));
   ctx.textBaseline = 'top';
   ctx.textAlign = 'center';
   ctx.fillStyle = theme.text;

@@ -1,7 +1,8 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import type { UTCTimestamp } from 'lightweight-charts';
 import { chartTheme } from '../../../src/app/market/chartTheme.ts';
-import { createCandleChart, type CandleChart, type ChartTheme } from '../../../src/charts/candle-chart.ts';
+import { createCandleChart, type CandleChart } from '../../../src/charts/candle-chart.ts';
+import type { ChartTheme } from '../../../src/charts/chart-look.ts';
 import { chartTime } from '../../../src/charts/chart-time.ts';
 import type { OrderMark } from '../../../src/charts/order-marks.ts';
 import type { Bar } from '../../../src/contract/market.ts';

@@ -1,4 +1,4 @@
-import type { ChartTheme } from '../../charts/candle-chart.ts';
+import type { ChartTheme } from '../../charts/chart-look.ts';
 
 /** The chart's colours from the app's CSS variables (base.css) and the page's font, so the chart matches the page. */
 export function chartTheme(): ChartTheme {

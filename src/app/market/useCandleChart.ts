@@ -24,8 +24,8 @@ export interface CandleChartParams {
 }
 
 // The chart library (49 KB brotli) loads when the member reaches for the chart (a tap or a sideways drag on it, a
-// mouse over it): until then the first view (`chart-preview.ts`) draws the same bars live. A member who only watches never
-// downloads it, and no cold load pays its build and first frames, a long task on a slow phone.
+// mouse over it): until then the first view (`chart-preview.ts`) draws the same bars live. A member who only watches
+// never downloads it, and no cold load pays its build and first frames, a long task on a slow phone.
 const loadChart = () => import('../../charts/candle-chart.ts');
 
 /** What draws the deltas: the first view, then the full chart. */
