@@ -22,8 +22,6 @@ export const DEFAULT_LANG = 'en';
  */
 const EARLY_CALLS = {
   everyPath: ['common/config'],
-  /** The tab bar's support badge (src/app/hooks/useSupportUnreadPoll.ts) on every tab screen. */
-  tabPaths: ['support/messages'],
   byPath: {
     '/': ['user/details', 'user/balance_list', 'common/notice'],
     '/my': ['user/details', 'user/balance_list'],
@@ -31,7 +29,7 @@ const EARLY_CALLS = {
   /** With the product of the path's `?id=` (src/app/screens/chart/useProductId.ts) as the body `{ id }`. */
   byProductPath: { '/xq': ['product/details'], '/trade': ['product/details'] } as Readonly<Record<string, readonly string[]>>,
 };
-const earlyPaths = [...new Set([...EARLY_CALLS.everyPath, ...EARLY_CALLS.tabPaths, ...Object.values(EARLY_CALLS.byPath).flat(), ...Object.values(EARLY_CALLS.byProductPath).flat()])];
+const earlyPaths = [...new Set([...EARLY_CALLS.everyPath, ...Object.values(EARLY_CALLS.byPath).flat(), ...Object.values(EARLY_CALLS.byProductPath).flat()])];
 /** How each is sent, from the contract: its method, and whether it needs a session. */
 function endpointOf(path: string): { readonly method: 'GET' | 'POST'; readonly auth: boolean } {
   const endpoint = (api as Readonly<Record<string, { readonly method: 'GET' | 'POST'; readonly auth: boolean } | undefined>>)[path];
@@ -129,7 +127,7 @@ function bootSource(tabs: string[], packs: Record<string, string[]>, apiBase: st
     early[apiPath].answer.catch(function () {});
   }
   if (window.fetch) {
-    var calls = ${JSON.stringify(EARLY_CALLS.everyPath)}.concat(isTab ? ${JSON.stringify(EARLY_CALLS.tabPaths)} : [], ${JSON.stringify(EARLY_CALLS.byPath)}[path] || []);
+    var calls = ${JSON.stringify(EARLY_CALLS.everyPath)}.concat(${JSON.stringify(EARLY_CALLS.byPath)}[path] || []);
     var sendable = function (apiPath) { return token || ${JSON.stringify(EARLY_PUBLIC)}.indexOf(apiPath) >= 0; };
     // One task per call: the five of \`/\` in one task made it one of the page's longest.
     var later = function (apiPath, body) { if (sendable(apiPath)) setTimeout(function () { ask(apiPath, body); }, 0); };

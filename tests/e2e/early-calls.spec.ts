@@ -3,7 +3,7 @@ import en from '../../locales/en.json' with { type: 'json' };
 import { expect, settle, test, watchErrors, watchRequests } from './support.ts';
 
 /** What `/` asks for before its JavaScript has loaded, for a member (EARLY_CALLS in scripts/boot-plugin.ts). */
-const HOME_EARLY = ['common/config', 'support/messages', 'user/details', 'user/balance_list', 'common/notice'];
+const HOME_EARLY = ['common/config', 'user/details', 'user/balance_list', 'common/notice'];
 
 /** Every API request the network saw, by path. */
 function countRequests(page: Page): Map<string, number> {
@@ -23,11 +23,20 @@ test('a cold / asks for its first data once: the screen takes the boot script\'s
   const errors = watchErrors(page);
   const requests = countRequests(page);
   watchRequests(page);
+  // The support badge is no part of the first screen: its first ask comes once the page has loaded.
+  const order: string[] = [];
+  page.on('load', () => order.push('load'));
+  page.on('request', (r) => {
+    if (r.url().includes('/api/support/messages')) order.push('support/messages');
+  });
+  const badgeAsked = page.waitForRequest('**/api/support/messages');
   await page.goto('/');
   await expect(page.getByRole('heading', { name: greeting(member.username) })).toBeVisible();
+  await badgeAsked;
   await settle(page);
 
   for (const path of HOME_EARLY) expect(requests.get(path), path).toBe(1);
+  expect(order).toEqual(['load', 'support/messages']);
   expect(errors).toEqual([]);
 });
 
