@@ -19,7 +19,7 @@ function countRequests(page: Page): Map<string, number> {
 
 const greeting = (username: string) => en.home.greeting.replace('{{name}}', username);
 
-test('a cold / asks for its first data once: the screen takes the boot script\'s early answers', async ({ page, member }) => {
+test('a cold / asks for the support badge only once the page has loaded, and for its first data once', async ({ page, member }) => {
   const errors = watchErrors(page);
   const requests = countRequests(page);
   watchRequests(page);

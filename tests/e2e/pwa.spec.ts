@@ -362,8 +362,8 @@ for (const path of ['/', '/hq']) {
 // The boot script sends the first screen's own calls while the app's JavaScript loads; the app takes each answer
 // once. Here the entry's code is held until those calls have gone out, which only the boot script can have sent.
 const FIRST_CALLS: Record<string, readonly string[]> = {
-  '/': ['common/config', 'support/messages', 'user/details', 'user/balance_list', 'common/notice'],
-  '/my': ['common/config', 'support/messages', 'user/details', 'user/balance_list'],
+  '/': ['common/config', 'user/details', 'user/balance_list', 'common/notice'],
+  '/my': ['common/config', 'user/details', 'user/balance_list'],
   '/xq?id=12': ['common/config', 'product/details'],
 };
 for (const [path, calls] of Object.entries(FIRST_CALLS)) {
