@@ -23,9 +23,11 @@ function Rows({ worker }: { readonly worker: MarketWorker }) {
   return <p data-testid="rows">{(items ?? []).map((o) => `${o.id}:${o.status}:${o.settlePrice ?? '-'}:${o.profit ?? '-'}`).join(' ')}</p>;
 }
 
-/** Commits of the panel: React may call a component whose state did not change, but then commits nothing. */
+/** Commits and renders of the panel: React may call a component whose state did not change, but then commits nothing. */
 let commits = 0;
+let renders = 0;
 function RowsAndHealth({ worker }: { readonly worker: MarketWorker }) {
+  renders++;
   useEffect(() => void commits++);
   const { items, live } = useLiveList(worker, 'orders', (w, cb) => w.watchProductOrders({ id: 12 }, cb), byId);
   return <p data-testid="rows">{`${items?.length ?? '-'} rows, ${live.stale ? 'stale' : 'fresh'}`}</p>;
@@ -74,12 +76,17 @@ describe('useLiveList', () => {
     fake.send({ kind: 'reset', items: [open(1)], total: 1 });
     await expect.element(rows).toHaveTextContent('1 rows, fresh');
     const before = commits;
+    const rendersBefore = renders;
     // A fresh status on fresh rows, then a change the test can wait for: one commit, the change's. The rows go in a
     // transition and a status does not, so a status that changed the state would commit on its own, not batched.
     fake.send({ kind: 'status', stale: false, reconnecting: false, lastGoodAt: 1 });
     fake.send({ kind: 'reset', items: [open(1), open(2)], total: 2 });
     await expect.element(rows).toHaveTextContent('2 rows, fresh');
     expect(commits - before).toBe(1);
+    // Nor one render more: a status written as the same value stays queued in React and renders the panel again,
+    // for nothing, after the rows' transition (in the frame's tasks, so by the next frame).
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(renders - rendersBefore).toBe(1);
     fake.send({ kind: 'status', stale: true, reconnecting: false, lastGoodAt: 1 });
     await expect.element(rows).toHaveTextContent('2 rows, stale');
     expect(commits - before).toBe(2);

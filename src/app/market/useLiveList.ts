@@ -31,11 +31,19 @@ export function useLiveList<T extends { readonly id: number }>(
 ): LiveList<T> {
   const rows = useRef(new Map<number, T>());
   const [state, setState] = useState<Held<T>>({ key: null, items: null, total: 0, live: freshState });
+  /** The last state written: every write goes through it, so a status that changes nothing is not written at all. */
+  const held = useRef(state);
+  const write = (next: Held<T>) => {
+    held.current = next;
+    setState(next);
+  };
 
   useSubscription(worker, key, open, (message: ListDelta<T> | StatusMessage) => {
     if (message.kind === 'status') {
       const live = liveStateOf(message);
-      setState((s) => (s.live === live ? s : { ...s, live }));
+      // Not even the same value: React keeps such a write queued and renders the screen once more, for nothing,
+      // after the next list's transition.
+      if (held.current.live !== live) write({ ...held.current, live });
       return;
     }
     if (message.kind === 'reset') {
@@ -49,7 +57,7 @@ export function useLiveList<T extends { readonly id: number }>(
     }
     const items = [...rows.current.values()].sort(order);
     // A long list's re-render is a transition: a tap that comes meanwhile is answered first.
-    startTransition(() => setState((s) => ({ ...s, key, items, total: message.total })));
+    startTransition(() => write({ ...held.current, key, items, total: message.total }));
   });
   return state.key === key ? state : { items: null, total: 0, live: state.live };
 }
