@@ -16,20 +16,28 @@ const tabs: readonly { to: string; label: string; Icon: ComponentType }[] = [
   { to: '/my', label: 'nav.mine', Icon: MineIcon },
 ];
 
+/**
+ * The support tab's unread count and the poll that keeps it fresh, apart from the bar: the poll's own state (the
+ * page settling) and each new count render this alone, not every tab.
+ */
+function SupportBadge({ token, pathname }: { readonly token: string; readonly pathname: string }) {
+  const unread = useAtomValue(supportUnreadAtom);
+  // The support screen polls with markRead itself; every other tab screen keeps the badge fresh.
+  useSupportUnreadPoll(token, pathname !== '/kf', pathname);
+  return <TabBadge count={unread} />;
+}
+
 export function TabBar() {
   const { t } = useTranslation();
   const token = useAtomValue(tokenAtom);
-  const unread = useAtomValue(supportUnreadAtom);
   const { pathname } = useLocation();
-  // The support screen polls with markRead itself; every other tab screen keeps the badge fresh.
-  useSupportUnreadPoll(token, pathname !== '/kf', pathname);
   return (
     <nav className="tabbar" aria-label={t('app.main_nav')}>
       {tabs.map(({ to, label, Icon }) => (
         <NavLink key={to} to={to} end className="tabbar__item">
           <Icon />
           <span>{t(label)}</span>
-          {to === '/kf' && token ? <TabBadge count={unread} /> : null}
+          {to === '/kf' && token ? <SupportBadge token={token} pathname={pathname} /> : null}
         </NavLink>
       ))}
     </nav>
