@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useChangedState } from '../hooks/useChangedState.ts';
 import type { Order } from '../../contract/market.ts';
 import { OrderRow } from './OrderRow.tsx';
 // The pinned row height lives there; the component needs it wherever it is used.
@@ -18,6 +19,7 @@ interface Window {
   readonly start: number;
   readonly end: number;
 }
+const sameWindow = (a: Window, b: Window): boolean => a.start === b.start && a.end === b.end;
 
 /**
  * A long list of orders that renders only the rows in and near the viewport (the page scrolls, not the list),
@@ -27,7 +29,7 @@ interface Window {
  */
 export function VirtualOrderList({ orders, label }: { readonly orders: readonly Order[]; readonly label?: string }) {
   const list = useRef<HTMLUListElement | null>(null);
-  const [window_, setWindow] = useState<Window>({ start: 0, end: FIRST_WINDOW });
+  const [window_, setWindow] = useChangedState<Window>({ start: 0, end: FIRST_WINDOW }, sameWindow);
   const count = orders.length;
 
   useEffect(() => {
@@ -40,8 +42,8 @@ export function VirtualOrderList({ orders, label }: { readonly orders: readonly 
       const top = node.getBoundingClientRect().top;
       const start = Math.max(0, Math.floor(-top / ORDER_ROW_HEIGHT) - OVERSCAN);
       const end = Math.min(count, Math.max(start, Math.ceil((window.innerHeight - top) / ORDER_ROW_HEIGHT) + OVERSCAN));
-      // Same window: keep the state object, so React bails out and scrolling within a row renders nothing.
-      setWindow((w) => (w.start === start && w.end === end ? w : { start, end }));
+      // Same window: nothing written, so scrolling within a row renders nothing.
+      setWindow({ start, end });
     };
     const schedule = (): void => {
       frame ??= requestAnimationFrame(measure);
@@ -59,7 +61,7 @@ export function VirtualOrderList({ orders, label }: { readonly orders: readonly 
       window.removeEventListener('resize', schedule);
       if (frame !== null) cancelAnimationFrame(frame);
     };
-  }, [count]);
+  }, [count, setWindow]);
 
   // The list may have shrunk since the window was measured.
   const end = Math.min(window_.end, count);

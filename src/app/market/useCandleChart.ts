@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
+import { useChangedState } from '../hooks/useChangedState.ts';
 import type { CandleChart, createCandleChart } from '../../charts/candle-chart.ts';
 import { createChartPreview } from '../../charts/chart-preview.ts';
 import type { OrderMark } from '../../charts/order-marks.ts';
@@ -51,9 +52,10 @@ export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: Ca
   /** The library is here and the view has no bars yet: the first reset hands them over. */
   const takeOverOnData = useRef<(() => void) | null>(null);
   const latestMarks = useRef(params.marks);
-  const [live, setLive] = useState<LiveState>(freshState);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
+  // Written only when they change: a status every poll, a loading flag the cleanup clears either way.
+  const [live, setLive] = useChangedState<LiveState>(freshState);
+  const [loading, setLoading] = useChangedState(false);
+  const [failed, setFailed] = useChangedState(false);
   const { id, interval, decimals, locale, decimalMark, marks } = params;
   const painted = usePainted();
 
@@ -115,7 +117,7 @@ export function useCandleChart(box: RefObject<HTMLDivElement | null>, params: Ca
       // A load still under way builds nothing now (gone): the next chart in this box starts as a first view.
       setLoading(false);
     };
-  }, [box, decimals, locale, decimalMark, painted]);
+  }, [box, decimals, locale, decimalMark, painted, setLoading, setFailed]);
 
   useEffect(() => {
     latestMarks.current = marks;

@@ -1,4 +1,5 @@
-import { startTransition, useRef, useState } from 'react';
+import { startTransition, useRef } from 'react';
+import { useChangedState } from '../hooks/useChangedState.ts';
 import type { Order } from '../../contract/market.ts';
 import { applyRowChanges } from '../../shared/row-changes.ts';
 import { applySettled } from '../../shared/settled-results.ts';
@@ -30,20 +31,14 @@ export function useLiveList<T extends { readonly id: number }>(
   order: (a: T, b: T) => number,
 ): LiveList<T> {
   const rows = useRef(new Map<number, T>());
-  const [state, setState] = useState<Held<T>>({ key: null, items: null, total: 0, live: freshState });
-  /** The last state written: every write goes through it, so a status that changes nothing is not written at all. */
-  const held = useRef(state);
-  const write = (next: Held<T>) => {
-    held.current = next;
-    setState(next);
-  };
+  const [state, write, held] = useChangedState<Held<T>>({ key: null, items: null, total: 0, live: freshState });
 
   useSubscription(worker, key, open, (message: ListDelta<T> | StatusMessage) => {
     if (message.kind === 'status') {
       const live = liveStateOf(message);
-      // Not even the same value: React keeps such a write queued and renders the screen once more, for nothing,
-      // after the next list's transition.
-      if (held.current.live !== live) write({ ...held.current, live });
+      // A status that changes nothing shown writes the state held, which is no write at all.
+      const last = held();
+      write(last.live === live ? last : { ...last, live });
       return;
     }
     if (message.kind === 'reset') {
@@ -57,7 +52,7 @@ export function useLiveList<T extends { readonly id: number }>(
     }
     const items = [...rows.current.values()].sort(order);
     // A long list's re-render is a transition: a tap that comes meanwhile is answered first.
-    startTransition(() => write({ ...held.current, key, items, total: message.total }));
+    startTransition(() => write({ ...held(), key, items, total: message.total }));
   });
   return state.key === key ? state : { items: null, total: 0, live: state.live };
 }

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useChangedState } from '../hooks/useChangedState.ts';
 import type { ProductSummary } from '../../contract/market.ts';
 import type { Quote } from '../../workers/api.ts';
 import { quoteFeedOf } from './quoteFeed.ts';
@@ -14,14 +15,14 @@ import { useMarketWorker } from './useMarketWorker.ts';
 export function useLiveQuote(fallback: ProductSummary): ProductSummary {
   const feed = quoteFeedOf(useMarketWorker());
   const id = fallback.id;
-  const [held, setHeld] = useState<{ readonly id: number; readonly quote: Quote } | null>(() => heldOf(id, feed.latest(id)));
+  const [held, setHeld] = useChangedState<Held>(() => heldOf(id, feed.latest(id)), sameHeld);
   useEffect(() => {
-    const take = (): void => setHeld((was) => (was?.id === id && was.quote === feed.latest(id) ? was : heldOf(id, feed.latest(id))));
+    const take = (): void => setHeld(heldOf(id, feed.latest(id)));
     const leave = feed.subscribe(id, take);
     // A move between this component's render and now (another component already held the subscription).
     take();
     return leave;
-  }, [feed, id]);
+  }, [feed, id, setHeld]);
   const quote = held?.id === id ? held.quote : null;
   return useMemo(
     () => (quote === null ? fallback : { ...fallback, price: quote.price, changePct: quote.changePct, open: quote.open, nextOpen: quote.nextOpen }),
@@ -29,4 +30,7 @@ export function useLiveQuote(fallback: ProductSummary): ProductSummary {
   );
 }
 
-const heldOf = (id: number, quote: Quote | null) => (quote === null ? null : { id, quote });
+type Held = { readonly id: number; readonly quote: Quote } | null;
+const heldOf = (id: number, quote: Quote | null): Held => (quote === null ? null : { id, quote });
+/** The same quote of the same product: the first take after subscribing mostly finds the one the render read. */
+const sameHeld = (a: Held, b: Held): boolean => a === b || (a !== null && b !== null && a.id === b.id && a.quote === b.quote);
