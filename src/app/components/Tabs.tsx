@@ -1,3 +1,5 @@
+import { memo } from 'react';
+
 interface Props<T extends string> {
   readonly name: string;
   readonly label: string;
@@ -11,7 +13,7 @@ interface Props<T extends string> {
  * A row of tabs over one panel (`{name}-tab-{tab}` controls `{name}-panel`). Screens show the chosen tab's panel
  * as a deferred render, so the tab answers the tap at once and a long list follows (INP on a slow phone).
  */
-export function Tabs<T extends string>({ name, label, tabs, chosen, onChoose, labelOf }: Props<T>) {
+function TabRow<T extends string>({ name, label, tabs, chosen, onChoose, labelOf }: Props<T>) {
   return (
     <div className="segmented" role="tablist" aria-label={label}>
       {tabs.map((tab) => (
@@ -31,6 +33,10 @@ export function Tabs<T extends string>({ name, label, tabs, chosen, onChoose, la
     </div>
   );
 }
+
+/** Memoised: a live screen renders on every tick, its tabs only when one of theirs changes (stable callbacks). */
+// memo's own type drops the row's type parameter; the props are the same.
+export const Tabs = memo(TabRow) as typeof TabRow;
 
 /** The panel's attributes: labelled by the tab it shows, busy while the chosen one is still on its way. */
 export const tabPanel = <T extends string>(name: string, shown: T, chosen: T) =>

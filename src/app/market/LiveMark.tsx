@@ -1,8 +1,12 @@
+import { memo } from 'react';
 import { useTranslation } from '../i18n/translation.tsx';
 import type { LiveState } from './liveState.ts';
 
-/** The mark every live panel carries when its data is old or its poll is retrying; nothing when fresh. */
-export function LiveMark({ live }: { readonly live: LiveState }) {
+/**
+ * The mark every live panel carries when its data is old or its poll is retrying; nothing when fresh. Its panel
+ * renders on every tick, and `live` is one of four shared values (liveStateOf), so the mark renders only when it changes.
+ */
+export const LiveMark = memo(function LiveMark({ live }: { readonly live: LiveState }) {
   const { t } = useTranslation();
   if (!live.stale && !live.reconnecting) return null;
   return (
@@ -10,4 +14,4 @@ export function LiveMark({ live }: { readonly live: LiveState }) {
       {t(live.reconnecting ? 'market.reconnecting' : 'market.stale')}
     </p>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useDeferredValue, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/translation.tsx';
 import type { Category } from '../../../contract/market.ts';
 import { Tabs, tabPanel } from '../../components/Tabs.tsx';
@@ -20,10 +20,12 @@ export function MarketScreen() {
   const { items, live } = useProducts();
   const shown = items?.filter((p) => p.category === listed) ?? null;
   const list = useRef<HTMLUListElement>(null);
+  // The same function from tick to tick, so the tabs (memoised) do not render with every price.
+  const labelOf = useCallback((c: Category) => t(`market.${c}`), [t]);
   useRowsInView('hq', list, shown?.map((p) => p.id) ?? []);
   return (
     <div className="stack">
-      <Tabs name="hq" label={t('market.categories')} tabs={CATEGORIES} chosen={category} onChoose={setCategory} labelOf={(c) => t(`market.${c}`)} />
+      <Tabs name="hq" label={t('market.categories')} tabs={CATEGORIES} chosen={category} onChoose={setCategory} labelOf={labelOf} />
       <section {...tabPanel('hq', listed, category)} className="panel live-panel">
         <LiveMark live={live} />
         {shown === null ? <p className="muted">{t('app.loading')}</p> : null}
