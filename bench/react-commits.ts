@@ -76,7 +76,7 @@ async function countLoad(base: string, path: string): Promise<Count> {
     await page.goto(new URL(path, base).toString());
     // The window starts at the navigation, so each build gets the same span of live ticks.
     await page.waitForFunction((ms) => performance.now() >= ms, WINDOW_MS, { polling: 100 });
-    const counts = await page.evaluate(() => (window as unknown as { __reactCounts?: Count }).__reactCounts);
+    const counts = await page.evaluate(() => (globalThis as unknown as { __reactCounts?: Count }).__reactCounts);
     if (!counts || counts.commits === 0) throw new Error(`no React commit seen on ${path}: the hook did not take`);
     return counts;
   } finally {

@@ -10,7 +10,7 @@ describe('useChangedState', () => {
   it('renders for a change only, even when a write of the same value comes before a transition', async () => {
     const rendered: string[] = [];
     const { result } = await renderHook(() => {
-      const hook = useChangedState('idle');
+      const hook = useChangedState<string>('idle');
       rendered.push(hook[0]);
       return hook;
     });
@@ -29,7 +29,7 @@ describe('useChangedState', () => {
   it('compares with the function it is given', async () => {
     const rendered: string[] = [];
     const { result } = await renderHook(() => {
-      const hook = useChangedState('abc', sameLength);
+      const hook = useChangedState<string>('abc', sameLength);
       rendered.push(hook[0]);
       return hook;
     });
