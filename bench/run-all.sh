@@ -26,6 +26,9 @@ run bash scripts/with-postgres.sh npx --no-install tsx bench/live-watchers.ts
 run npx --no-install tsx bench/main-thread/run.ts
 # INP at 4x CPU: 20 taps on /xq, /orderrecord and /hq during live updates, beside a do-nothing floor; about 5 min.
 run npx --no-install tsx bench/inp.ts
+# React's commits and component renders in the first 3 s of a cold /, /hq, /xq and /orderrecord, counted, beside an
+# older build; about 4 min.
+run npx --no-install tsx bench/react-commits.ts
 # Cold start on a cheap phone: Lighthouse mobile profile on /, /hq, /xq?id=12, /orderrecord, logged in, beside the
 # build of an older commit in the same run (taking turns); about 15 min.
 run npx --no-install tsx bench/lighthouse.ts

@@ -16,9 +16,11 @@ export const ProductRow = memo(function ProductRow({ product }: { readonly produ
         <span className="product-row__names">
           <span className="product-row__symbol">{product.symbol}</span>
           <span className="product-row__name muted">{product.name}</span>
-          {/* A line of its own: the name may be cut at 320 px, the market state never. */}
-          <MarketClosedLabel product={product} />
-          <DemoMark product={product} />
+          {/* A line of its own: the name may be cut at 320 px, the market state never. Each mounts only when it
+              shows something: a row renders on every tick of its price, and a component that returns nothing
+              still runs. */}
+          {product.open ? null : <MarketClosedLabel product={product} />}
+          {product.replay === true ? <DemoMark product={product} /> : null}
         </span>
         <span className={`product-row__price trend-${trend}`}>{formatPrice(product.price, product.decimals, lang)}</span>
         <span className={`change-pill change-pill--${trend}`}>{formatChange(product.changePct, lang)}</span>

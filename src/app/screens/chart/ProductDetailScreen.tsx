@@ -170,8 +170,8 @@ const Quote = memo(function Quote({ product }: { readonly product: ProductDetail
       <div>
         <h2 className="quote__symbol">{product.symbol}</h2>
         <p className="muted">{product.name}</p>
-        <MarketClosedLabel product={quote} />
-        <DemoMark product={product} />
+        {quote.open ? null : <MarketClosedLabel product={quote} />}
+        {product.replay === true ? <DemoMark product={product} /> : null}
       </div>
       <div className="quote__figures">
         <span className={`quote__price trend-${trend}`}>{formatPrice(quote.price, product.decimals, lang)}</span>
