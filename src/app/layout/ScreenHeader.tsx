@@ -1,6 +1,6 @@
 import { useTranslation } from '../i18n/translation.tsx';
 import { useLocation, useNavigate } from '../router/navigation.tsx';
-import { BackIcon } from '../components/icons.tsx';
+import { backIcon } from '../components/icons.tsx';
 import { useAppConfig } from '../hooks/useAppConfig.ts';
 import type { ScreenKey } from '../router/screens.ts';
 
@@ -22,7 +22,7 @@ export function ScreenHeader({ screen, back }: Props) {
     <header className="topbar">
       {back ? (
         <button type="button" className="icon-button" aria-label={t('app.back')} onClick={() => void goBack()}>
-          <BackIcon />
+          {backIcon}
         </button>
       ) : null}
       <h1 className="topbar__title">{title}</h1>

@@ -1,19 +1,19 @@
-import type { ComponentType } from 'react';
+import type { ReactElement } from 'react';
 import { useAtomValue } from '../state/atomHooks.ts';
 import { useTranslation } from '../i18n/translation.tsx';
 import { NavLink, useLocation } from '../router/navigation.tsx';
-import { HomeIcon, MarketIcon, MineIcon, SupportIcon, WealthIcon } from '../components/icons.tsx';
+import { homeIcon, marketIcon, mineIcon, supportIcon, wealthIcon } from '../components/icons.tsx';
 import { useSupportUnreadPoll } from '../hooks/useSupportUnreadPoll.ts';
 import { tokenAtom } from '../state/session.ts';
 import { supportUnreadAtom } from '../state/supportUnread.ts';
 import { TabBadge } from './TabBadge.tsx';
 
-const tabs: readonly { to: string; label: string; Icon: ComponentType }[] = [
-  { to: '/', label: 'nav.home', Icon: HomeIcon },
-  { to: '/hq', label: 'nav.market', Icon: MarketIcon },
-  { to: '/lc', label: 'nav.wealth', Icon: WealthIcon },
-  { to: '/kf', label: 'nav.support', Icon: SupportIcon },
-  { to: '/my', label: 'nav.mine', Icon: MineIcon },
+const tabs: readonly { to: string; label: string; icon: ReactElement }[] = [
+  { to: '/', label: 'nav.home', icon: homeIcon },
+  { to: '/hq', label: 'nav.market', icon: marketIcon },
+  { to: '/lc', label: 'nav.wealth', icon: wealthIcon },
+  { to: '/kf', label: 'nav.support', icon: supportIcon },
+  { to: '/my', label: 'nav.mine', icon: mineIcon },
 ];
 
 /**
@@ -33,9 +33,9 @@ export function TabBar() {
   const { pathname } = useLocation();
   return (
     <nav className="tabbar" aria-label={t('app.main_nav')}>
-      {tabs.map(({ to, label, Icon }) => (
+      {tabs.map(({ to, label, icon }) => (
         <NavLink key={to} to={to} end className="tabbar__item">
-          <Icon />
+          {icon}
           <span>{t(label)}</span>
           {to === '/kf' && token ? <SupportBadge token={token} pathname={pathname} /> : null}
         </NavLink>

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../i18n/translation.tsx';
-import { ChevronIcon } from '../../components/icons.tsx';
+import { chevronIcon } from '../../components/icons.tsx';
 import { useEarnFormat } from '../../hooks/useEarnFormat.ts';
 import type { Holding } from './types.ts';
 
@@ -13,7 +13,7 @@ export function RevenueRecords({ holding }: { readonly holding: Holding }) {
     <details className="revenue">
       <summary>
         <span>{t('record.revenue_count', { count })}</span>
-        <ChevronIcon />
+        {chevronIcon}
       </summary>
       <table className="revenue__table">
         <thead>

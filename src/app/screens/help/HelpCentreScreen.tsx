@@ -1,7 +1,7 @@
 import { useTranslation } from '../../i18n/translation.tsx';
 import type { Notice } from '../../../contract/common.ts';
 import { useApi } from '../../api/apiContext.ts';
-import { ChevronIcon } from '../../components/icons.tsx';
+import { chevronIcon } from '../../components/icons.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { useCall } from '../../hooks/useCall.ts';
 import { useLang } from '../../hooks/useLang.ts';
@@ -50,7 +50,7 @@ function Articles({ id, titleKey, emptyKey, items, dated = false }: ArticlesProp
               <span className="article__title">{n.title}</span>
               {dated ? <span className="article__date">{formatDateTime(n.createdAt, lang)}</span> : null}
             </span>
-            <ChevronIcon />
+            {chevronIcon}
           </summary>
           <p className="article__body">{n.body}</p>
         </details>

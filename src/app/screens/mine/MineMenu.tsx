@@ -1,6 +1,6 @@
 import { useTranslation } from '../../i18n/translation.tsx';
 import { Link } from '../../router/navigation.tsx';
-import { ChevronIcon } from '../../components/icons.tsx';
+import { chevronIcon } from '../../components/icons.tsx';
 import { screenPaths, type ScreenKey } from '../../router/screens.ts';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 
@@ -30,7 +30,7 @@ export function MineMenu() {
               <li key={screen}>
                 <Link to={screenPaths[screen]} className="menu__item">
                   <span>{t(`screen.${screen}`)}</span>
-                  <ChevronIcon />
+                  {chevronIcon}
                 </Link>
               </li>
             ))}
