@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderHook } from 'vitest-browser-react';
+import { whenReactIsIdle } from '../testing/reactIdle.ts';
 import { useCall, type CallState } from './useCall.ts';
 
 /** A call the test answers itself, so each state is seen before the next. */
@@ -40,7 +41,7 @@ describe('useCall', () => {
     // Two commits, and no render besides them: a write of the state the hook already held would have cost a
     // commit of its own, or (left queued by React) one more render after the answer's.
     expect(seen).toEqual(['loading', 'ok:hello']);
-    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await whenReactIsIdle();
     expect(rendered).toEqual(['loading', 'ok:hello']);
   });
 

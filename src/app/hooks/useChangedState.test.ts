@@ -1,10 +1,10 @@
 import { startTransition } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderHook } from 'vitest-browser-react';
+import { whenReactIsIdle } from '../testing/reactIdle.ts';
 import { useChangedState } from './useChangedState.ts';
 
 const sameLength = (a: string, b: string) => a.length === b.length;
-const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
 describe('useChangedState', () => {
   it('renders for a change only, even when a write of the same value comes before a transition', async () => {
@@ -21,8 +21,8 @@ describe('useChangedState', () => {
     expect(latest()).toBe('ready');
     await expect.poll(() => result.current[0]).toBe('ready');
     // A plain useState renders 'ready' twice here: the first write stays queued and costs a render of its own
-    // after the transition's (in the frame's tasks, so by the next frame).
-    await nextFrame();
+    // after the transition's.
+    await whenReactIsIdle();
     expect(rendered).toEqual(['idle', 'ready']);
   });
 
@@ -34,7 +34,7 @@ describe('useChangedState', () => {
       return hook;
     });
     result.current[1]('xyz');
-    await nextFrame();
+    await whenReactIsIdle();
     expect(rendered).toEqual(['abc']);
     result.current[1]('longer');
     await expect.poll(() => result.current[0]).toBe('longer');

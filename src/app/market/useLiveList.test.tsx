@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-react';
 import type { Order } from '../../contract/market.ts';
 import type { OrdersMessage } from '../../workers/api.ts';
+import { whenReactIsIdle } from '../testing/reactIdle.ts';
 import { standInWorker } from '../testing/standInWorker.ts';
 import { adoptMarketWorker, type MarketWorker } from './marketWorker.ts';
 import { useLiveList } from './useLiveList.ts';
@@ -84,8 +85,8 @@ describe('useLiveList', () => {
     await expect.element(rows).toHaveTextContent('2 rows, fresh');
     expect(commits - before).toBe(1);
     // Nor one render more: a status written as the same value stays queued in React and renders the panel again,
-    // for nothing, after the rows' transition (in the frame's tasks, so by the next frame).
-    await new Promise((resolve) => requestAnimationFrame(resolve));
+    // for nothing, after the rows' transition.
+    await whenReactIsIdle();
     expect(renders - rendersBefore).toBe(1);
     fake.send({ kind: 'status', stale: true, reconnecting: false, lastGoodAt: 1 });
     await expect.element(rows).toHaveTextContent('2 rows, stale');

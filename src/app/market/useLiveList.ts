@@ -36,9 +36,7 @@ export function useLiveList<T extends { readonly id: number }>(
   useSubscription(worker, key, open, (message: ListDelta<T> | StatusMessage) => {
     if (message.kind === 'status') {
       const live = liveStateOf(message);
-      // A status that changes nothing shown writes the state held, which is no write at all.
-      const last = held();
-      write(last.live === live ? last : { ...last, live });
+      if (held().live !== live) write({ ...held(), live });
       return;
     }
     if (message.kind === 'reset') {
