@@ -2,7 +2,8 @@
 // cold loads at 4x CPU in Chromium at 360x640, logged in as the demo member, served over HTTPS by the real server.
 // It prints the median self time per file and per function over the runs, and on request:
 //   CALLERS=<function name>  who calls it (four frames up), e.g. CALLERS=appendChild;
-//   INCL=<n>                 the n functions with the most inclusive time.
+//   INCL=<n>                 the n functions with the most inclusive time;
+//   UNDER=<function name>    where the time inside it goes (the function each sample was in), e.g. UNDER=preload.
 // SITE=<built folders, comma-separated> (default dist: build it first; `vite build --minify false` keeps names),
 // PATHS=/hq,/orderrecord, RUNS=3, WAIT=<ms profiled after the navigation starts> (6000),
 // STEADY=<ms> starts the profile that long after the navigation instead: a live screen's cost per second.
@@ -33,6 +34,7 @@ const STEADY = Number(env('STEADY', '0'));
 const TOP = Number(env('TOP', '25'));
 const INCL = Number(env('INCL', '0'));
 const CALLERS = process.env['CALLERS'];
+const UNDER = process.env['UNDER'];
 
 const work = mkdtempSync(join(tmpdir(), 'candlewick-profile-'));
 process.on('exit', () => rmSync(work, { recursive: true, force: true }));
@@ -74,7 +76,7 @@ const fileOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '') || '(native
 const frameName = (node: ProfileNode) => `${node.callFrame.functionName || '(anonymous)'} ${fileOf(node.callFrame.url)}:${node.callFrame.lineNumber}`;
 const IDLE = new Set(['(idle)', '(program)']);
 
-/** Milliseconds per key for one profile: TOTAL, FILE …, FN …, and the CALLER / INCL rows asked for. */
+/** Milliseconds per key for one profile: TOTAL, FILE …, FN …, and the CALLER / UNDER / INCL rows asked for. */
 function tally(profile: Profile): Map<string, number> {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
@@ -94,6 +96,7 @@ function tally(profile: Profile): Map<string, number> {
       if (up) stack.push(up);
     }
     if (CALLERS !== undefined && node.callFrame.functionName === CALLERS) add(`CALLER ${stack.slice(0, 4).map(frameName).join(' < ')}`, ms);
+    if (UNDER !== undefined && [node, ...stack].some((frame) => frame.callFrame.functionName === UNDER)) add(`UNDER ${frameName(node)}`, ms);
     if (INCL > 0) for (const name of new Set([node, ...stack].map(frameName))) add(`INCL ${name}`, ms);
   });
   return out;
@@ -127,6 +130,7 @@ for (const [key, rows] of results) {
   show('FILE ', 15);
   show('FN ', TOP);
   show('CALLER ', 15);
+  show('UNDER ', 20);
   show('INCL ', INCL);
 }
 for (const site of sites) await site.stop();
