@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
 import { SCREEN_PRELOADS, type ScreenFiles } from '../server/http/early-links.ts';
 import { api } from '../src/contract/api.ts';
+import { BATCHABLE_PATHS } from '../src/contract/batch.ts';
 import { withoutPreloadDeps } from './preload-deps.ts';
 
 /** The market worker's warm start, which the entry imports dynamically on the paths in its WARM_START_PATHS. */
@@ -18,7 +19,7 @@ export const DEFAULT_LANG = 'en';
 /**
  * The calls the first screen waits for, started by the boot script while the JavaScript loads (the API client takes
  * the answers: src/app/api/earlyAnswers.ts). common/config comes before every screen (spec 2); the member's own
- * reads go only with a stored token. Sent as the client sends them: GET for the spec's GET paths, else POST `{}`.
+ * reads go only with a stored token. All in one common/batch request, each with the body the client would send.
  */
 const EARLY_CALLS = {
   everyPath: ['common/config'],
@@ -30,13 +31,13 @@ const EARLY_CALLS = {
   byProductPath: { '/xq': ['product/details'], '/trade': ['product/details'] } as Readonly<Record<string, readonly string[]>>,
 };
 const earlyPaths = [...new Set([...EARLY_CALLS.everyPath, ...Object.values(EARLY_CALLS.byPath).flat(), ...Object.values(EARLY_CALLS.byProductPath).flat()])];
-/** How each is sent, from the contract: its method, and whether it needs a session. */
+/** Whether each needs a session, from the contract (and that common/batch may carry it). */
 function endpointOf(path: string): { readonly method: 'GET' | 'POST'; readonly auth: boolean } {
   const endpoint = (api as Readonly<Record<string, { readonly method: 'GET' | 'POST'; readonly auth: boolean } | undefined>>)[path];
   if (!endpoint) throw new Error(`boot-plugin: ${path} is not a path of the contract`);
+  if (!(BATCHABLE_PATHS as readonly string[]).includes(path)) throw new Error(`boot-plugin: ${path} is not one of common/batch's reads (src/contract/batch.ts)`);
   return endpoint;
 }
-const EARLY_GETS = earlyPaths.filter((p) => endpointOf(p).method === 'GET');
 const EARLY_PUBLIC = earlyPaths.filter((p) => !endpointOf(p).auth);
 
 /** key -> module path of every lazy screen, read from the app's screen table (one line per screen). */
@@ -71,7 +72,8 @@ function tabPaths(root: string): string[] {
  * 2. says whether this path has the tab bar (data-shell), so the shell has the right shape;
  * 3. in a task of its own, starts loading the member's language pack ("lang" in localStorage, else English: only
  *    that one loads);
- * 4. asks for the first screen's data, each call in a task of its own (each fetch() costs a few ms on a slow phone).
+ * 4. asks for the first screen's data in one request (common/batch), in a task of its own: each fetch() costs a few
+ *    ms on a slow phone, and one request is one radio wake-up on slow mobile data, not four.
  * This path's screen code is not its to preload: the server names it in index.html's Link header (SCREEN_PRELOADS),
  * which the browser reads before the page itself, and no script has to insert and start a dozen requests.
  */
@@ -101,41 +103,44 @@ function bootSource(tabs: string[], packs: Record<string, string[]>, apiBase: st
   try { lang = localStorage.getItem('lang'); } catch (e) { /* storage blocked: the default language */ }
   // After the parser's first chunk: inserting a preload costs a few ms on a slow phone, in the task before the paint.
   setTimeout(function () { (packs[lang] || packs[${JSON.stringify(DEFAULT_LANG)}] || []).forEach(modulepreload); }, 0);
-  // The first screen's data, in parallel with its code. Sent as the API client sends it (same headers and body), so
-  // the client can take the answer as its own; one it cannot use is asked again.
+  // The first screen's data, in parallel with its code, in one request (common/batch: each call answered as on its
+  // own). Sent with the API client's session and language, so the client can take each answer as its own; one it
+  // cannot use, or a batch that failed, is asked again.
   var token = '';
   try { token = localStorage.getItem('accessToken') || ''; } catch (e) { /* storage blocked: no session */ }
   var apiLang = packs[lang] ? lang : ${JSON.stringify(DEFAULT_LANG)};
   var early = {};
-  var gets = ${JSON.stringify(EARLY_GETS)};
-  function ask(apiPath, body) {
-    var get = gets.indexOf(apiPath) >= 0;
-    early[apiPath] = {
-      token: token,
-      lang: apiLang,
-      body: body,
-      at: performance.now(),
-      answer: fetch(${JSON.stringify(apiBase.replace(/\/+$/, ''))} + '/' + apiPath, get ? {
-        headers: { 'Accept-Language': apiLang, Authorization: token }
-      } : {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Accept-Language': apiLang, Authorization: token },
-        body: body
-      })
-    };
-    // Never taken (another path was asked for, say) and failed: not an unhandled rejection.
-    early[apiPath].answer.catch(function () {});
+  function askAll(calls) {
+    var at = performance.now();
+    var answers = fetch(${JSON.stringify(`${apiBase.replace(/\/+$/, '')}/common/batch`)}, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Accept-Language': apiLang, Authorization: token },
+      body: JSON.stringify({ calls: calls })
+    }).then(function (response) {
+      if (!response.ok) throw new Error('common/batch ' + response.status);
+      return response.json();
+    }).then(function (json) { return json.data.answers; });
+    calls.forEach(function (call, i) {
+      var answer = answers.then(function (all) {
+        var one = all[i];
+        return { ok: one.status >= 200 && one.status < 300, json: function () { return Promise.resolve(one.body); } };
+      });
+      // Never taken (another path was asked for, say) and failed: not an unhandled rejection.
+      answer.catch(function () {});
+      early[call.path] = { token: token, lang: apiLang, body: JSON.stringify(call.body), at: at, answer: answer };
+    });
   }
   if (window.fetch) {
-    var calls = ${JSON.stringify(EARLY_CALLS.everyPath)}.concat(${JSON.stringify(EARLY_CALLS.byPath)}[path] || []);
     var sendable = function (apiPath) { return token || ${JSON.stringify(EARLY_PUBLIC)}.indexOf(apiPath) >= 0; };
-    // One task per call: the five of \`/\` in one task made it one of the page's longest.
-    var later = function (apiPath, body) { if (sendable(apiPath)) setTimeout(function () { ask(apiPath, body); }, 0); };
-    calls.forEach(function (apiPath) { later(apiPath, '{}'); });
+    var calls = [];
+    var add = function (apiPath, body) { if (sendable(apiPath)) calls.push({ path: apiPath, body: body }); };
+    ${JSON.stringify(EARLY_CALLS.everyPath)}.concat(${JSON.stringify(EARLY_CALLS.byPath)}[path] || []).forEach(function (apiPath) { add(apiPath, {}); });
     var id = Number(new URLSearchParams(location.search).get('id'));
     if (id > 0 && id % 1 === 0) {
-      (${JSON.stringify(EARLY_CALLS.byProductPath)}[path] || []).forEach(function (apiPath) { later(apiPath, JSON.stringify({ id: id })); });
+      (${JSON.stringify(EARLY_CALLS.byProductPath)}[path] || []).forEach(function (apiPath) { add(apiPath, { id: id }); });
     }
+    // In a task of its own, after the parser's first chunk, as the language pack's preload.
+    if (calls.length) setTimeout(function () { askAll(calls); }, 0);
     window.__candlewickEarly = early;
   }
 })();

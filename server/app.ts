@@ -5,6 +5,7 @@ import { ApiError } from './http/errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { log } from './log.ts';
 import { authRoutes } from './routes/auth.ts';
+import { batchRoutes } from './routes/batch.ts';
 import { commonRoutes } from './routes/common.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { earnRoutes } from './routes/earn.ts';
@@ -34,6 +35,7 @@ export function createApp(deps: Deps): Hono {
   app.use('/api/*', compressAnswers(1024));
   authRoutes(app, deps);
   commonRoutes(app, deps);
+  batchRoutes(app, deps);
   earnRoutes(app, deps);
   inviteRoutes(app, deps);
   moneyRoutes(app, deps);

@@ -61,6 +61,8 @@ export interface RouteOptions {
    * be a remembered hint (auth/session-cache.ts) rather than a fresh lookup: no session round trip on a hot path.
    */
   readonly sessionInStatement?: boolean;
+  /** The path reads no session (common/batch: each of its calls checks its own): no session lookup for it. */
+  readonly anonymous?: boolean;
 }
 
 export const langOf = (header: string | undefined): Lang => (header === 'vn' || header === 'zn' ? header : 'en');
@@ -116,6 +118,8 @@ export async function fingerprint(db: Db, validated: unknown): Promise<string> {
 }
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
 
+const NO_SESSION = { user: null, refusal: null } as const;
+
 /** Registers one contract path: parse, validate, authenticate, run (idempotently where money moves), envelope. */
 export function route<P extends ApiPath>(app: Hono, deps: Deps, path: P, handler: Handler<P>, options: RouteOptions = {}): void {
   const endpoint = api[path];
@@ -124,7 +128,7 @@ export function route<P extends ApiPath>(app: Hono, deps: Deps, path: P, handler
   app.on(endpoint.method, `/api/${path}`, async (c) => {
     const now = deps.clock.now();
     // Every call with a token counts as the session's use (a public path's too: the member has the app open).
-    const { user, refusal } = await (options.sessionInStatement ? sessionHint : authenticate)(deps.db, c.req.header('authorization'), now, life);
+    const { user, refusal } = options.anonymous ? NO_SESSION : await (options.sessionInStatement ? sessionHint : authenticate)(deps.db, c.req.header('authorization'), now, life);
     if (endpoint.auth && !user) throw new ApiError(refusal ?? 'error.unauthorized');
     const body = validInput(endpoint.req, await readInput(c, endpoint.method, path));
     const base = {

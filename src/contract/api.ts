@@ -7,6 +7,7 @@
  * a missing, unknown or expired token on a member path is 401. Money is a decimal string, time epoch ms.
  */
 import { z } from 'zod';
+import { batchReq, batchRes } from './batch.ts';
 import { banks, config, notices } from './common.ts';
 import { buyReq, earnList, earnListReq, holding, holdings, redeemReq, wealthDetails, wealthDetailsQuery } from './earn.ts';
 import type { ErrorKey, FieldKey } from './errors.ts';
@@ -82,6 +83,8 @@ export const api = {
   'common/banks': publicPost(empty, banks, 'Banks a member can bind a card of.'),
   'common/config': publicPost(empty, config, 'Brand (web_name), server time, currency, limits and level thresholds; fetched before every navigation.'),
   'common/notice': publicGet(empty, notices, 'Announcements and help articles in the Accept-Language language.'),
+  // Ours (decisions.md's first screen): the boot script's early reads in one request, each answered as on its own.
+  'common/batch': publicPost(batchReq, batchRes, 'Several first-screen reads (batch.ts) in one request: each answers with its own status and body, as its own request would, with this one\'s session and language.'),
   // Wealth
   'wealth/getList': post(earnListReq, earnList, 'Earning products on sale: wealth products and lock-up pledges.'),
   'wealth/details': get(wealthDetailsQuery, wealthDetails, 'One earning product with its description (query ?id=).'),

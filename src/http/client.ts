@@ -43,7 +43,7 @@ export interface HttpClientOptions {
    */
   readonly onUnauthorized: (sentWith: string | null, failure: ApiFailure) => void;
   /** An answer obtained before the client existed for exactly this request, or null (the page's early calls). */
-  readonly early?: (request: SentRequest) => Promise<Response> | null;
+  readonly early?: (request: SentRequest) => Promise<{ readonly ok: boolean; json(): Promise<unknown> }> | null;
   /** The clock `Answered` times are read on. Default `performance.now`. */
   readonly now?: () => number;
   readonly onAnswer?: (answer: Answered) => void;

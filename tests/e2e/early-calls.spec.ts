@@ -19,17 +19,26 @@ function countRequests(page: Page): Map<string, number> {
 
 const greeting = (username: string) => en.home.greeting.replace('{{name}}', username);
 
-test('a cold / takes the boot script\'s early answers, once each, and its support badge is not among them', async ({ page, member }) => {
+/** The calls of the boot script's common/batch request, as it sent them. */
+function batchedCalls(page: Page): Promise<string[]> {
+  return page.waitForRequest('**/api/common/batch').then((r) => (r.postDataJSON() as { calls: { path: string }[] }).calls.map((c) => c.path));
+}
+
+test('a cold / asks for its early reads in one request and takes each answer, and its support badge is not among them', async ({ page, member }) => {
   const errors = watchErrors(page);
   const requests = countRequests(page);
   watchRequests(page);
+  const batched = batchedCalls(page);
   const badgeAsked = page.waitForRequest('**/api/support/messages');
   await page.goto('/');
   await expect(page.getByRole('heading', { name: greeting(member.username) })).toBeVisible();
   await badgeAsked;
   await settle(page);
 
-  for (const path of HOME_EARLY) expect(requests.get(path), path).toBe(1);
+  expect(await batched).toEqual(HOME_EARLY);
+  expect(requests.get('common/batch')).toBe(1);
+  // The screen took every answer of the batch: none of its reads went out again.
+  for (const path of HOME_EARLY) expect(requests.get(path), path).toBeUndefined();
   // The boot script does not send the support badge's call: the app asks, after the page's load event, as the page's
   // own clock tells (the browser's events for the two come through different processes). That it waits until the
   // page has settled is useSupportUnreadPoll.test.tsx's to check.
@@ -43,24 +52,48 @@ test('a cold / takes the boot script\'s early answers, once each, and its suppor
   expect(errors).toEqual([]);
 });
 
-test('an early call that fails is asked again by the screen, which shows its answer', async ({ page, member }) => {
+test('when the early request is lost, the screen asks for each read itself and shows the answers', async ({ page, member }) => {
   const errors = watchErrors(page);
   const requests = countRequests(page);
   watchRequests(page);
-  // The boot script's user/details goes first: it fails as on a dropped line; the app's own ask goes through.
-  let failed = false;
-  await page.route('**/api/user/details', async (route) => {
-    if (failed) return route.continue();
-    failed = true;
+  let lost = false;
+  await page.route('**/api/common/batch', async (route) => {
+    lost = true;
     return route.abort('connectionreset');
   });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: greeting(member.username) })).toBeVisible();
   await settle(page);
 
-  expect(failed).toBe(true);
-  expect(requests.get('user/details')).toBe(2);
-  for (const path of HOME_EARLY.filter((p) => p !== 'user/details')) expect(requests.get(path), path).toBe(1);
+  expect(lost).toBe(true);
+  for (const path of HOME_EARLY) expect(requests.get(path), path).toBe(1);
   // The browser reports the request it lost; nothing else may go wrong.
   expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+});
+
+test('an early read that failed inside the batch is asked again alone, and the others are taken', async ({ page, member }) => {
+  const errors = watchErrors(page);
+  const requests = countRequests(page);
+  watchRequests(page);
+  // The server's own answer, with user/details failing in it as a busy server's would.
+  let failed = false;
+  await page.route('**/api/common/batch', async (route) => {
+    const response = await route.fetch();
+    const json = (await response.json()) as { data: { answers: { path: string; status: number; body: unknown }[] } };
+    for (const answer of json.data.answers) {
+      if (answer.path !== 'user/details') continue;
+      failed = true;
+      answer.status = 503;
+      answer.body = { code: 503, msg: 'error.internal' };
+    }
+    return route.fulfill({ response, json });
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: greeting(member.username) })).toBeVisible();
+  await settle(page);
+
+  expect(failed).toBe(true);
+  expect(requests.get('user/details')).toBe(1);
+  for (const path of HOME_EARLY.filter((p) => p !== 'user/details')) expect(requests.get(path), path).toBeUndefined();
+  expect(errors).toEqual([]);
 });

@@ -2,6 +2,12 @@
  * Answers the boot script (scripts/boot-plugin.ts) asked for while the app's JavaScript was still loading, so the
  * first screen's data is not queued behind its code on a slow connection.
  */
+/** One call's answer out of the boot script's common/batch request: whether it succeeded, and its JSON body. */
+export interface EarlyResponse {
+  readonly ok: boolean;
+  json(): Promise<unknown>;
+}
+
 interface EarlyCall {
   /** The token and language it was sent with: an answer for another session or language is not ours. */
   readonly token: string;
@@ -10,7 +16,7 @@ interface EarlyCall {
   readonly body: string;
   /** performance.now() when it was sent. */
   readonly at: number;
-  readonly answer: Promise<Response>;
+  readonly answer: Promise<EarlyResponse>;
 }
 
 declare global {
@@ -35,7 +41,7 @@ export interface EarlyKey {
  * The early answer for this very request, once: a second call asks the server. Null when there is none, it was
  * sent with another session, language or body, or it is too old.
  */
-export function takeEarlyAnswer({ path, token, lang, body }: EarlyKey, now: number = performance.now()): Promise<Response> | null {
+export function takeEarlyAnswer({ path, token, lang, body }: EarlyKey, now: number = performance.now()): Promise<EarlyResponse> | null {
   const early = typeof window === 'undefined' ? undefined : window.__candlewickEarly;
   const call = early?.[path];
   if (!early || !call) return null;
