@@ -1,5 +1,6 @@
 /**
- * The API contract: every path the app calls (spec section 7) plus the two support paths of decisions.md.
+ * The API contract: every path the app calls (spec section 7), the two support paths of decisions.md, and
+ * common/batch (the boot script's early reads in one request: batch.ts).
  * The server validates requests with these schemas; the app imports the types only.
  *
  * Wire rules (decisions.md): POST with a JSON body except the three GETs; success is HTTP 200
@@ -83,7 +84,7 @@ export const api = {
   'common/banks': publicPost(empty, banks, 'Banks a member can bind a card of.'),
   'common/config': publicPost(empty, config, 'Brand (web_name), server time, currency, limits and level thresholds; fetched before every navigation.'),
   'common/notice': publicGet(empty, notices, 'Announcements and help articles in the Accept-Language language.'),
-  // Ours (decisions.md's first screen): the boot script's early reads in one request, each answered as on its own.
+  // Ours: the boot script's early reads in one request (a first screen's data on slow mobile), each answered as on its own.
   'common/batch': publicPost(batchReq, batchRes, 'Several first-screen reads (batch.ts) in one request: each answers with its own status and body, as its own request would, with this one\'s session and language.'),
   // Wealth
   'wealth/getList': post(earnListReq, earnList, 'Earning products on sale: wealth products and lock-up pledges.'),
