@@ -122,7 +122,8 @@ test('no API answer comes from the service worker, online or offline', async ({ 
   // The member's money calls went to the server, every one of them.
   expect(seen.filter((r) => r.fromServiceWorker()).map((r) => r.url())).toEqual([]);
   const paths = new Set(seen.map((r) => new URL(r.url()).pathname));
-  expect(paths).toContain('/api/user/details');
+  // A direct load's own reads (the member's details among them) go out as one common/batch request.
+  expect(paths).toContain('/api/common/batch');
 
   // Offline: the page still opens from the precached shell, but API calls fail instead of being answered from a cache.
   await context.setOffline(true);
@@ -339,8 +340,9 @@ test.describe('the inline stylesheet', () => {
 });
 
 // LCP: on a product-list path the worker's first poll starts from main.tsx, before React and the router. The app's
-// config call (the root loader, which every screen waits for) is held until product/list has been asked: were
-// the first poll still started by the screen, it could never be asked and the screen would never show.
+// config call (the root loader, which every screen waits for), and the boot script's batch that carries it, are held
+// until product/list has been asked: were the first poll still started by the screen, it could never be asked and
+// the screen would never show.
 for (const path of ['/', '/hq']) {
   test(`${path}: product/list is asked before the app has rendered`, async ({ page, context }) => {
     const isList = (url: string) => new URL(url).pathname === '/api/product/list';
@@ -349,7 +351,7 @@ for (const path of ['/', '/hq']) {
         if (isList(r.url())) resolve();
       });
     });
-    await context.route('**/api/common/config', async (route) => {
+    await context.route(/\/api\/common\/(?:config|batch)$/, async (route) => {
       await listAsked;
       await route.continue();
     });
@@ -359,8 +361,9 @@ for (const path of ['/', '/hq']) {
   });
 }
 
-// The boot script sends the first screen's own calls while the app's JavaScript loads; the app takes each answer
-// once. Here the entry's code is held until those calls have gone out, which only the boot script can have sent.
+// The boot script sends the first screen's own calls (in one common/batch request) while the app's JavaScript loads;
+// the app takes each answer once. Here the entry's code is held until that request has gone out, which only the boot
+// script can have sent.
 const FIRST_CALLS: Record<string, readonly string[]> = {
   '/': ['common/config', 'user/details', 'user/balance_list', 'common/notice'],
   '/my': ['common/config', 'user/details', 'user/balance_list'],
@@ -369,16 +372,16 @@ const FIRST_CALLS: Record<string, readonly string[]> = {
 for (const [path, calls] of Object.entries(FIRST_CALLS)) {
   test(`${path}: the first screen's calls go out before the app's code runs, and each is asked once`, async ({ page, context }) => {
     const asked = new Map<string, number>();
-    let allAsked: () => void = () => undefined;
-    const whenAllAsked = new Promise<void>((resolve) => (allAsked = resolve));
+    let batchSent: () => void = () => undefined;
+    const whenBatchSent = new Promise<void>((resolve) => (batchSent = resolve));
     context.on('request', (r) => {
       const name = new URL(r.url()).pathname.replace(/^\/api\//, '');
-      if (!calls.includes(name)) return;
-      asked.set(name, (asked.get(name) ?? 0) + 1);
-      if (calls.every((c) => asked.has(c))) allAsked();
+      const named = name === 'common/batch' ? (r.postDataJSON() as { calls: { path: string }[] }).calls.map((c) => c.path) : [name];
+      for (const call of named.filter((n) => calls.includes(n))) asked.set(call, (asked.get(call) ?? 0) + 1);
+      if (name === 'common/batch') batchSent();
     });
     await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await whenAllAsked;
+      await whenBatchSent;
       await route.continue();
     });
     await page.goto(path);
