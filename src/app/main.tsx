@@ -6,9 +6,8 @@ import { yieldToMain } from './market/yieldToMain.ts';
 import { whenPageSettles } from './pwa/whenPageSettles.ts';
 
 // The service worker, the update prompt and the offline banner are not needed for the first screen: their code
-// (workbox-window included) loads once the page has loaded and settled, outside what `/` loads at once, in one
-// chunk with the results toast (settled.ts).
-const PwaLayer = lazy(() => whenPageSettles().then(() => import('./settled.ts')).then((m) => ({ default: m.PwaLayer })));
+// (workbox-window included) loads once the page has loaded and settled, outside what `/` loads at once.
+const PwaLayer = lazy(() => whenPageSettles().then(() => import('./pwa/PwaLayer.tsx')).then((m) => ({ default: m.PwaLayer })));
 
 // On a path whose screen shows market data, the worker (and on a product list, the first poll) starts now, in
 // parallel with the rest of the JavaScript and the router, instead of after the screen has rendered (the worker

@@ -13,7 +13,7 @@ import { TabBar } from './TabBar.tsx';
 
 // Not needed for the first screen (a result comes seconds later at the earliest): its code loads once the page
 // has loaded and settled, so it never competes with the first screen's code and data on a slow connection.
-const ResultToast = lazy(() => whenPageSettles().then(() => import('../settled.ts')).then((m) => ({ default: m.ResultToast })));
+const ResultToast = lazy(() => whenPageSettles().then(() => import('../results/ResultToast.tsx')).then((m) => ({ default: m.ResultToast })));
 
 // Loaded with the first order the member places in this app session: a visit without trading never loads it.
 const RealityCheck = lazy(() => import('../results/RealityCheck.tsx').then((m) => ({ default: m.RealityCheck })));
