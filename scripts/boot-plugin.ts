@@ -31,14 +31,14 @@ const EARLY_CALLS = {
   byProductPath: { '/xq': ['product/details'], '/trade': ['product/details'] } as Readonly<Record<string, readonly string[]>>,
 };
 const earlyPaths = [...new Set([...EARLY_CALLS.everyPath, ...Object.values(EARLY_CALLS.byPath).flat(), ...Object.values(EARLY_CALLS.byProductPath).flat()])];
-/** Whether each needs a session, from the contract (and that common/batch may carry it). */
-function endpointOf(path: string): { readonly method: 'GET' | 'POST'; readonly auth: boolean } {
-  const endpoint = (api as Readonly<Record<string, { readonly method: 'GET' | 'POST'; readonly auth: boolean } | undefined>>)[path];
+/** Whether a call needs a session, from the contract; the build stops on one common/batch may not carry. */
+function needsSession(path: string): boolean {
+  const endpoint = (api as Readonly<Record<string, { readonly auth: boolean } | undefined>>)[path];
   if (!endpoint) throw new Error(`boot-plugin: ${path} is not a path of the contract`);
   if (!(BATCHABLE_PATHS as readonly string[]).includes(path)) throw new Error(`boot-plugin: ${path} is not one of common/batch's reads (src/contract/batch.ts)`);
-  return endpoint;
+  return endpoint.auth;
 }
-const EARLY_PUBLIC = earlyPaths.filter((p) => !endpointOf(p).auth);
+const EARLY_PUBLIC = earlyPaths.filter((p) => !needsSession(p));
 
 /** key -> module path of every lazy screen, read from the app's screen table (one line per screen). */
 function lazyScreenModules(root: string): Map<string, string> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BATCHABLE_PATHS } from '../../src/contract/batch.ts';
+import { api } from '../../src/contract/api.ts';
+import { BATCHABLE_PATHS, type BatchablePath } from '../../src/contract/batch.ts';
 import { useTestServer } from '../testing/harness.ts';
 
 const s = useTestServer();
@@ -11,14 +12,14 @@ interface Answer {
 }
 const answersOf = (r: { body: { data?: unknown } }) => (r.body.data as { answers: Answer[] }).answers;
 
-/** The same call made on its own: a GET path as a GET, the others as a POST of the body. */
-const alone = (path: string, body: object, opts: { token?: string; headers?: Record<string, string> }) =>
-  s.call(path, body, path === 'common/notice' ? { ...opts, method: 'GET' } : opts);
+/** The same call made on its own, with the contract's method (a GET path takes no body). */
+const alone = (path: BatchablePath, body: object, opts: { token?: string; headers?: Record<string, string> }) =>
+  s.call(path, body, { ...opts, method: api[path].method });
 
 describe('common/batch (the first screen\'s reads in one request)', () => {
   it('answers each call as its own request would, in the order asked', async () => {
     const { token } = await s.member();
-    const calls = [
+    const calls: { readonly path: BatchablePath; readonly body: object }[] = [
       { path: 'user/details', body: {} },
       { path: 'common/config', body: {} },
       { path: 'user/balance_list', body: {} },

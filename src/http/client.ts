@@ -2,6 +2,12 @@ import type { ApiPath, Envelope, Req, Res } from '../contract/api.ts';
 import { answerFailure, networkFailure, timeoutFailure, type ApiFailure } from './failure.ts';
 import { isAuthInBodyPath, isGetPath, isIdempotentPath, isMarketRead } from './paths.ts';
 
+/** An answer the page obtained before the client existed (one call's part of the boot script's common/batch): whether it succeeded, and its JSON body. */
+export interface EarlyResponse {
+  readonly ok: boolean;
+  json(): Promise<unknown>;
+}
+
 /** What a call sends, as the boot script's early calls are keyed (`body`: the JSON payload, `{}` when none). */
 export interface SentRequest {
   readonly path: ApiPath;
@@ -43,7 +49,7 @@ export interface HttpClientOptions {
    */
   readonly onUnauthorized: (sentWith: string | null, failure: ApiFailure) => void;
   /** An answer obtained before the client existed for exactly this request, or null (the page's early calls). */
-  readonly early?: (request: SentRequest) => Promise<{ readonly ok: boolean; json(): Promise<unknown> }> | null;
+  readonly early?: (request: SentRequest) => Promise<EarlyResponse> | null;
   /** The clock `Answered` times are read on. Default `performance.now`. */
   readonly now?: () => number;
   readonly onAnswer?: (answer: Answered) => void;

@@ -1,13 +1,9 @@
+import type { EarlyResponse } from '../../http/client.ts';
+
 /**
  * Answers the boot script (scripts/boot-plugin.ts) asked for while the app's JavaScript was still loading, so the
  * first screen's data is not queued behind its code on a slow connection.
  */
-/** One call's answer out of the boot script's common/batch request: whether it succeeded, and its JSON body. */
-export interface EarlyResponse {
-  readonly ok: boolean;
-  json(): Promise<unknown>;
-}
-
 interface EarlyCall {
   /** The token and language it was sent with: an answer for another session or language is not ours. */
   readonly token: string;
