@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bootPlugin } from './scripts/boot-plugin.ts';
 import { compileHints } from './scripts/compile-hints.ts';
+import { fetchedPreloads } from './scripts/fetched-preloads.ts';
 import { firstLoadModules } from './scripts/first-load-chunk.ts';
 import { shellPrecache } from './scripts/shell-precache.ts';
 
@@ -61,6 +62,7 @@ export default defineConfig({
     react(),
     firstLoad.plugin,
     bootPlugin(),
+    fetchedPreloads(),
     // Not the libraries one form or feature loads and mostly does not call (their chunks are named after them).
     compileHints(/^(?:forms|zod|zodRuntime|browser-image-compression|workbox-window\.prod\.es5|esm|useForm|fieldErrors)$/),
     VitePWA({

@@ -339,6 +339,28 @@ test.describe('the inline stylesheet', () => {
   }
 });
 
+// The Link header has fetched the first screen's scripts before any script runs; Vite's preload helper must not link
+// them again (a request and a DOM insertion each, in the page's busiest moment), but still preloads a later screen's.
+test.describe('the first screen\'s scripts', () => {
+  test.use({ serviceWorkers: 'block' });
+  test('are not linked again after the header preloaded them; a later screen\'s still are', async ({ page }) => {
+    const answer = await page.goto('/');
+    // A heading of the screen's own chunk: its import, and any link the helper makes for it, has happened.
+    await expect(page.getByRole('heading', { name: 'Top movers' })).toBeVisible();
+    const header = [...((await answer?.headerValue('link')) ?? '').matchAll(/<([^>]+\.js)>; rel=modulepreload/g)].map((m) => new URL(m[1] ?? '', answer?.url()).href);
+    const screenChunk = header.find((url) => /\/HomeScreen-[\w-]+\.js$/.test(url));
+    expect(screenChunk, 'the header preloads the screen chunk').toBeDefined();
+    // index.html's own links are the page's, not the helper's.
+    const inPage = new Set([...((await answer?.text()) ?? '').matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map((m) => new URL(m[1] ?? '', answer?.url()).href));
+    expect(inPage.size).toBeGreaterThan(0);
+    const linked = () => page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => l.href));
+    expect((await linked()).filter((url) => header.includes(url) && !inPage.has(url))).toEqual([]);
+    await page.getByRole('link', { name: 'Market', exact: true }).click();
+    await expect(page).toHaveURL(/\/hq$/);
+    expect((await linked()).some((url) => /\/MarketScreen-[\w-]+\.js$/.test(url))).toBe(true);
+  });
+});
+
 // LCP: on a product-list path the worker's first poll starts from main.tsx, before React and the router. The app's
 // config call (the root loader, which every screen waits for), and the boot script's batch that carries it, are held
 // until product/list has been asked: were the first poll still started by the screen, it could never be asked and
