@@ -64,11 +64,22 @@ function trackRequests(page: Page): Tracked {
     t.quiet = nextQuiet();
     q.resolve();
   };
-  page.on('request', (r) => t.open.add(r));
+  // The requests a document still had in flight when the page navigated to a new one.
+  let leaving = new Set<unknown>();
+  page.on('request', (r) => {
+    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) leaving = new Set(t.open);
+    t.open.add(r);
+  });
   // Answered when its response arrives: a body nobody reads (the boot script's early answer that the screen
   // did not take) may never finish loading.
   page.on('response', (r) => done(r.request()));
   page.on('requestfailed', done);
+  // Once the next document is in, the last one's requests are gone with it, and the browser does not always report
+  // each one's end (a poll cut off by the navigation): they no longer count as in flight.
+  page.on('domcontentloaded', () => {
+    for (const r of leaving) done(r);
+    leaving = new Set();
+  });
   tracked.set(page, t);
   return t;
 }
