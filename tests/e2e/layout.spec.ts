@@ -106,3 +106,23 @@ for (const colorScheme of THEMES) {
   });
 }
 });
+
+// A member's first look at `/` includes the announcements: the ticker's first pass starts with the first one in view,
+// not a track's width off to the right (an empty card for its first seconds).
+test('the announcement ticker starts with its first announcement in view at 360 px', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto('/');
+  const ticker = page.getByRole('region', { name: 'Announcements' });
+  await expect(ticker.getByRole('listitem').first()).toBeAttached();
+  // Every animation held at its start: the ticker as the list arrives, whenever this check runs.
+  const overlap = await page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      animation.pause();
+      animation.currentTime = 0;
+    }
+    const view = document.querySelector('.ticker__viewport')?.getBoundingClientRect();
+    const item = document.querySelector('.ticker__track li')?.getBoundingClientRect();
+    return view && item ? Math.min(view.right, item.right) - Math.max(view.left, item.left) : null;
+  });
+  expect(overlap).toBeGreaterThan(40);
+});
