@@ -105,8 +105,8 @@ export default defineConfig({
     manifest: true,
     // A dynamic import's preload list leaves out what the entry imports statically: that is always loaded before any
     // app code can import anything, and preloading it again cost a link element and a cache lookup per file on every
-    // first import (the server's Link header preloads are not elements, so Vite's helper cannot see them). index.html's
-    // own preloads (hostType 'html') stay as they are.
+    // first import (the helper now skips a fetched script at run time, scripts/fetched-preloads.ts, but would still
+    // resolve and look up each one). index.html's own preloads (hostType 'html') stay as they are.
     modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'js' ? deps.filter((dep) => !ENTRY_STATIC.test(dep)) : deps) },
     rolldownOptions: {
       output: {

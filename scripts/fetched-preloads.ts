@@ -1,18 +1,17 @@
 import type { Plugin } from 'vite';
 
-const HELPER_ID = '\0vite/preload-helper.js';
-// Vite's helper skips a file some <link> element already names; this is that check in Vite 8's helper.
-const LINKED_CHECK = 'if ((isCss ? preloadedHrefs.styles : preloadedHrefs.all).has(dep.href)) return;';
-// ...and, for a script, a file the page has already fetched: the server's Link header preloads the first screen's
+// Vite 8's helper skips a file some <link> element already names, with this condition...
+const LINKED = '(isCss ? preloadedHrefs.styles : preloadedHrefs.all).has(dep.href)';
+// ...to which this adds a script the page has already fetched: the server's Link header preloads the first screen's
 // files before any script runs, but a header makes no element the helper could see.
-const FETCHED_CHECK =
-  'if ((isCss ? preloadedHrefs.styles : preloadedHrefs.all).has(dep.href) || (!isCss && performance.getEntriesByName(dep.href).length > 0)) return;';
+const FETCHED = '(!isCss && performance.getEntriesByName(dep.href).length > 0)';
 
 /** Vite's preload helper, without a `<link>` for a script the page already has. */
 export function withFetchedCheck(code: string): string {
+  const check = `if (${LINKED}) return;`;
   // Vite changed its helper: better a failed build than a check silently lost.
-  if (!code.includes(LINKED_CHECK)) throw new Error('fetched-preloads: Vite\'s preload helper no longer has the check this extends');
-  return code.replace(LINKED_CHECK, FETCHED_CHECK);
+  if (!code.includes(check)) throw new Error('fetched-preloads: Vite\'s preload helper no longer has the check this extends');
+  return code.replace(check, `if (${LINKED} || ${FETCHED}) return;`);
 }
 
 /**
@@ -26,11 +25,6 @@ export function fetchedPreloads(): Plugin {
   return {
     name: 'candlewick:fetched-preloads',
     apply: 'build',
-    transform: {
-      filter: { id: /^\0vite\/preload-helper\.js$/ },
-      handler(code, id) {
-        return id === HELPER_ID ? withFetchedCheck(code) : null;
-      },
-    },
+    transform: { filter: { id: /^\0vite\/preload-helper\.js$/ }, handler: withFetchedCheck },
   };
 }
