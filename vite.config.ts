@@ -24,6 +24,11 @@ const ENTRY_STATIC = /^assets\/(?:stack|app|rolldown-runtime)-[\w-]{8}\.js$/;
 const firstLoad = firstLoadModules(ENTRY, /[\\/]node_modules[\\/]zod[\\/]/);
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|ico)$/;
 
+/** A dynamic import's preload list with the imported chunk itself first (Vite lists it first today; this makes sure). */
+function importedFirst(file: string, deps: string[]): string[] {
+  return deps.includes(file) ? [file, ...deps.filter((dep) => dep !== file)] : deps;
+}
+
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .map((f) => join(dir, f))
@@ -106,8 +111,9 @@ export default defineConfig({
     // A dynamic import's preload list leaves out what the entry imports statically: that is always loaded before any
     // app code can import anything, and preloading it again cost a link element and a cache lookup per file on every
     // first import (the helper now skips a fetched script at run time, scripts/fetched-preloads.ts, but would still
-    // resolve and look up each one). index.html's own preloads (hostType 'html') stay as they are.
-    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'js' ? deps.filter((dep) => !ENTRY_STATIC.test(dep)) : deps) },
+    // resolve and look up each one). The imported chunk goes first: the helper links it only while a stylesheet holds
+    // the import back (scripts/fetched-preloads.ts). index.html's own preloads (hostType 'html') stay as they are.
+    modulePreload: { polyfill: false, resolveDependencies: (file, deps, { hostType }) => (hostType === 'js' ? importedFirst(file, deps.filter((dep) => !ENTRY_STATIC.test(dep))) : deps) },
     rolldownOptions: {
       output: {
         // The libraries every screen runs (React, i18n, jotai) go in one file: brotli then shares one

@@ -340,12 +340,13 @@ test.describe('the inline stylesheet', () => {
 });
 
 // The Link header fetches the first screen's scripts before any script runs; Vite's preload helper must not link a
-// script the page has already fetched again (a request and a DOM insertion each, in the page's busiest moment), but
-// still preloads a later screen's. A fetch still in flight when the screen's code asks is linked as before, so the
-// app's own chunk is held here until every other file the header names has arrived.
+// script the page has already fetched again (a request and a DOM insertion each, in the page's busiest moment). A
+// fetch still in flight when the screen's code asks is linked as before, so the app's own chunk is held here until
+// every other file the header names has arrived. A later screen's chunk is linked only while its stylesheet holds
+// its import back; otherwise its import() fetches it at once, and a link would only add a request to the same file.
 test.describe('the first screen\'s scripts', () => {
   test.use({ serviceWorkers: 'block' });
-  test('are not linked again once the header has fetched them; a later screen\'s still are', async ({ page, request }) => {
+  test('are not linked again once the header has fetched them; a later screen\'s only while its stylesheet loads', async ({ page, request }) => {
     const header = ((await request.get('/')).headers()['link'] ?? '').match(/<[^>]+\.js>; rel=modulepreload/g) ?? [];
     const files = header.map((entry) => entry.slice(1, entry.indexOf('>')));
     const appChunk = files.find((file) => /\/app-[\w-]+\.js$/.test(file));
@@ -372,9 +373,21 @@ test.describe('the first screen\'s scripts', () => {
     expect(inPage.length).toBeGreaterThan(0);
     const linked = () => page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => new URL(l.href).pathname));
     expect((await linked()).filter((file) => files.includes(file) && !inPage.includes(file))).toEqual([]);
+    const fetched: string[] = [];
+    page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+    // The market screen needs no stylesheet the page has not applied yet: its chunk is fetched, never linked.
     await page.getByRole('link', { name: 'Market', exact: true }).click();
     await expect(page).toHaveURL(/\/hq$/);
-    expect((await linked()).some((file) => /\/MarketScreen-[\w-]+\.js$/.test(file))).toBe(true);
+    // The helper makes its links before it calls import(): once the chunk is asked for, every link it made is there.
+    await expect.poll(() => fetched.some((file) => /\/MarketScreen-[\w-]+\.js$/.test(file))).toBe(true);
+    expect((await linked()).filter((file) => /\/MarketScreen-[\w-]+\.js$/.test(file))).toEqual([]);
+    // The support screen's own stylesheet holds its import back: its chunk is linked beside it, so both load at once.
+    const styles = () => page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].map((l) => new URL(l.href).pathname));
+    expect((await styles()).filter((file) => /\/SupportScreen-[\w-]+\.css$/.test(file))).toEqual([]);
+    await page.getByRole('navigation').getByRole('link', { name: 'Support' }).click();
+    await expect(page).toHaveURL(/\/kf$/);
+    await expect.poll(styles).toContainEqual(expect.stringMatching(/\/SupportScreen-[\w-]+\.css$/));
+    expect((await linked()).filter((file) => /\/SupportScreen-[\w-]+\.js$/.test(file))).toHaveLength(1);
   });
 });
 
