@@ -24,9 +24,12 @@ const ENTRY_STATIC = /^assets\/(?:stack|app|rolldown-runtime)-[\w-]{8}\.js$/;
 const firstLoad = firstLoadModules(ENTRY, /[\\/]node_modules[\\/]zod[\\/]/);
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|ico)$/;
 
-/** A dynamic import's preload list with the imported chunk itself first (Vite lists it first today; this makes sure). */
+/**
+ * A dynamic import's preload list with the imported chunk itself first (Vite lists it first today; this makes sure,
+ * and puts it there should a list ever leave it out): the preload helper takes the first script for that chunk.
+ */
 function importedFirst(file: string, deps: string[]): string[] {
-  return deps.includes(file) ? [file, ...deps.filter((dep) => dep !== file)] : deps;
+  return deps.length === 0 ? deps : [file, ...deps.filter((dep) => dep !== file)];
 }
 
 function filesUnder(dir: string): string[] {
