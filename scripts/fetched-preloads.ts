@@ -7,15 +7,15 @@ const LINKED = '(isCss ? preloadedHrefs.styles : preloadedHrefs.all).has(dep.hre
 const FETCHED = '(!isCss && performance.getEntriesByName(dep.href).length > 0)';
 // ...and the imported chunk itself (first in its list: vite.config.ts's resolveDependencies puts it there) when no
 // stylesheet holds the import back: the helper calls import() at once then, which fetches that same file.
-const IMPORTED_NOW = '(!isCss && depIndex === 0 && !stylesHoldImport)';
+const IMPORTED_NOW = '(!isCss && depIndex === 0 && !stylesHoldImport())';
 const EACH_DEP = 'promise = allSettled(deps.map((depString) => {';
-// A stylesheet the import waits for: one not linked yet, or one another import's link is still loading (the helper
-// keeps that link's promise in `seen` until it settles, and hands it to every import that needs the file).
-const STYLES_HOLD_IMPORT = `const stylesHoldImport = deps.some((depString) => {
-			const href = importMetaResolve(assetsURL(depString, importerUrl)).href;
-			if (!href.endsWith(".css")) return false;
-			if (seen[href] !== void 0) return true;
-			return !Array.prototype.some.call(document.getElementsByTagName("link"), (link) => link.rel === "stylesheet" && link.href === href);
+// A stylesheet the import waits for: one no <link rel=stylesheet> names yet (the helper's own list of them, read just
+// before the check), or one another import's link is still loading (the helper keeps that link's promise in `seen`
+// until it settles, and hands it to every import that needs the file). Asked only when the first script would
+// otherwise be linked.
+const STYLES_HOLD_IMPORT = `const stylesHoldImport = () => deps.some((depString) => {
+			const url = importMetaResolve(assetsURL(depString, importerUrl));
+			return isCssPreloadUrl(url) && (seen[url.href] !== void 0 || !preloadedHrefs.styles.has(url.href));
 		});
 		`;
 

@@ -53,28 +53,20 @@ function workerStates(page: Page): Promise<{ waiting: string | null; active: str
 }
 
 /**
- * When the browser first starts handing the registration to a new worker, on this machine's clock (epoch ms, as a
- * page's `performance.timeOrigin`); Infinity until then. Read through DevTools, so no page is a client of it.
+ * The service worker versions as DevTools reports them: each version's last status by id, and when the browser first
+ * started handing the registration to a new worker, on this machine's clock (epoch ms, as a page's
+ * `performance.timeOrigin`; Infinity until then). Read through DevTools, so no page is a client of it.
  */
-async function watchTakeover(context: BrowserContext, page: Page): Promise<() => number> {
+async function watchWorkers(context: BrowserContext, page: Page): Promise<{ statuses: () => ReadonlyMap<string, string>; takeoverAt: () => number }> {
   const cdp = await context.newCDPSession(page);
+  const statuses = new Map<string, string>();
   let at = Number.POSITIVE_INFINITY;
   cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    for (const v of versions) statuses.set(v.versionId, v.status);
     if (versions.some((v) => v.status === 'activating')) at = Math.min(at, Date.now());
   });
   await cdp.send('ServiceWorker.enable');
-  return () => at;
-}
-
-/** Every service worker version the browser reports, by id, with its last status. Read through DevTools. */
-async function watchVersions(context: BrowserContext, page: Page): Promise<() => ReadonlyMap<string, string>> {
-  const cdp = await context.newCDPSession(page);
-  const statuses = new Map<string, string>();
-  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
-    for (const v of versions) statuses.set(v.versionId, v.status);
-  });
-  await cdp.send('ServiceWorker.enable');
-  return () => statuses;
+  return { statuses: () => statuses, takeoverAt: () => at };
 }
 
 /** The id of the one version waiting to take over, once the browser has reported it. */
@@ -186,7 +178,7 @@ test('offline banner shows while the network is gone, at 360x640 in both themes'
 
 test('a new version waits behind a visible "reload" prompt, and reloading switches to it', async ({ page, context }) => {
   await openControlled(page, '/');
-  const takeoverAt = await watchTakeover(context, page);
+  const { takeoverAt } = await watchWorkers(context, page);
   const prompt = page.getByRole('alert', { name: en.pwa['update_title'] ?? '' });
   await expect(page.getByText(en.pwa['update_ready'] ?? '')).toBeHidden();
   const before = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL ?? null);
@@ -221,7 +213,7 @@ test('"reload" switches to the new version also on a page the old worker does no
   // it never sees a controller change, so reloading must not wait for one.
   await openControlled(page, '/');
   await openOtherTab(context);
-  const takeoverAt = await watchTakeover(context, page);
+  const { takeoverAt } = await watchWorkers(context, page);
   await withNewBuild(page, async () => {
     const prompt = page.getByRole('alert', { name: en.pwa['update_title'] ?? '' });
     await expect(prompt).toBeVisible();
@@ -250,7 +242,7 @@ test('"reload" switches to the new version also on a page the old worker does no
 test('"reload" still reloads while the browser holds the new version back, and the page offers it again', async ({ page, context }) => {
   await openControlled(page, '/');
   const other = await openOtherTab(context);
-  const versions = await watchVersions(context, page);
+  const { statuses: versions } = await watchWorkers(context, page);
   await withNewBuild(page, async () => {
     const prompt = page.getByRole('alert', { name: en.pwa['update_title'] ?? '' });
     await expect(prompt).toBeVisible();
