@@ -1,4 +1,5 @@
-import { lazy, startTransition, StrictMode, Suspense } from 'react';
+import { startTransition, StrictMode } from 'react';
+import { loadedLater } from './components/loadedLater.tsx';
 import { TranslationProvider } from './i18n/translation.tsx';
 import { AppRoot } from './wiring/AppRoot.tsx';
 import { createApp } from './wiring/createApp.ts';
@@ -7,7 +8,7 @@ import { whenPageSettles } from './pwa/whenPageSettles.ts';
 
 // The service worker, the update prompt and the offline banner are not needed for the first screen: their code
 // (workbox-window included) loads once the page has loaded and settled, outside what `/` loads at once.
-const PwaLayer = lazy(() => whenPageSettles().then(() => import('./pwa/PwaLayer.tsx')).then((m) => ({ default: m.PwaLayer })));
+const PwaLayer = loadedLater(() => whenPageSettles().then(() => import('./pwa/PwaLayer.tsx')).then((m) => m.PwaLayer));
 
 // On a path whose screen shows market data, the worker (and on a product list, the first poll) starts now, in
 // parallel with the rest of the JavaScript and the router, instead of after the screen has rendered (the worker
@@ -32,9 +33,7 @@ if (container) {
   startTransition(() => root.render(
     <StrictMode>
       <TranslationProvider i18n={app.i18n}>
-        <Suspense fallback={null}>
-          <PwaLayer />
-        </Suspense>
+        <PwaLayer />
       </TranslationProvider>
       <AppRoot app={app} />
     </StrictMode>,

@@ -411,6 +411,32 @@ test.describe('the first screen\'s scripts', () => {
   });
 });
 
+test.describe('the code loaded once the first screen has settled', () => {
+  test.use({ serviceWorkers: 'block' });
+  test('a load that fails leaves the app on screen, and is tried again once the phone is back online', async ({ page }) => {
+    const later = /\/assets\/(?:PwaLayer|ResultToast)-[\w-]+\.js$/;
+    const failures = new Set<string>();
+    let bothFailed: () => void = () => undefined;
+    const failed = new Promise<void>((resolve) => (bothFailed = resolve));
+    page.on('requestfailed', (r) => {
+      const name = later.exec(new URL(r.url()).pathname)?.[0]?.split('/').pop()?.split('-')[0];
+      if (name) failures.add(name);
+      if (failures.size === 2) bothFailed();
+    });
+    await page.route(later, (route) => route.abort('internetdisconnected'));
+    await page.goto('/');
+    await failed;
+    await page.unroute(later);
+    const toastLoaded = page.waitForResponse((r) => /\/ResultToast-[\w-]+\.js$/.test(new URL(r.url()).pathname) && r.ok());
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    // The service worker's layer links the manifest once it has rendered.
+    await expect(page.locator('link[rel="manifest"]')).toHaveCount(1);
+    await toastLoaded;
+    await expect(page.getByRole('heading', { name: 'Top movers' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  });
+});
+
 // LCP: on a product-list path the worker's first poll starts from main.tsx, before React and the router. The app's
 // config call (the root loader, which every screen waits for), and the boot script's batch that carries it, are held
 // until product/list has been asked: were the first poll still started by the screen, it could never be asked and

@@ -1,6 +1,6 @@
 import { useAtomValue } from '../state/atomHooks.ts';
-import { lazy, Suspense } from 'react';
 import { BalancesSource } from '../balances/BalancesSource.tsx';
+import { loadedLater } from '../components/loadedLater.tsx';
 import { Toast } from '../components/Toast.tsx';
 import { whenPageSettles } from '../pwa/whenPageSettles.ts';
 import { useRouteView } from '../router/routeContext.ts';
@@ -13,10 +13,10 @@ import { TabBar } from './TabBar.tsx';
 
 // Not needed for the first screen (a result comes seconds later at the earliest): its code loads once the page
 // has loaded and settled, so it never competes with the first screen's code and data on a slow connection.
-const ResultToast = lazy(() => whenPageSettles().then(() => import('../results/ResultToast.tsx')).then((m) => ({ default: m.ResultToast })));
+const ResultToast = loadedLater(() => whenPageSettles().then(() => import('../results/ResultToast.tsx')).then((m) => m.ResultToast));
 
 // Loaded with the first order the member places in this app session: a visit without trading never loads it.
-const RealityCheck = lazy(() => import('../results/RealityCheck.tsx').then((m) => ({ default: m.RealityCheck })));
+const RealityCheck = loadedLater(() => import('../results/RealityCheck.tsx').then((m) => m.RealityCheck));
 
 const isTab = (screen: string): boolean => tabScreens.includes(screen as ScreenKey);
 
@@ -35,14 +35,8 @@ export function AppLayout() {
       </main>
       {tab ? <TabBar /> : null}
       <Toast />
-      <Suspense fallback={null}>
-        <ResultToast />
-      </Suspense>
-      {traded ? (
-        <Suspense fallback={null}>
-          <RealityCheck />
-        </Suspense>
-      ) : null}
+      <ResultToast />
+      {traded ? <RealityCheck /> : null}
       <BalancesSource />
     </div>
   );
