@@ -118,6 +118,27 @@ for (const lang of ['en', 'vn', 'zn'] as const) {
 test.describe(() => {
 // axe-core is injected as a script, which the app's CSP rightly refuses (as in layout.spec.ts).
 test.use({ bypassCSP: true });
+test('a ticket whose code could not load says so in the sheet, and a retry loads it; the screen stays', async ({ page, request }) => {
+  const errors = watchErrors(page);
+  const id = await btcId(request);
+  const ticketCode = /\/assets\/TradeTicket-[\w-]+\.js$/;
+  await page.route(ticketCode, (route) => route.abort('internetdisconnected'));
+  await page.goto(`/xq?id=${id}`);
+  await riseButton(page).click();
+  const sheet = page.getByRole('dialog', { name: `BTCUSDT · ${en.market.rise}` });
+  await expect(sheet.getByRole('alert')).toContainText(en.error.network);
+  // Closed and opened again, it asks again (and fails again, the network still being gone).
+  await sheet.getByRole('button', { name: en.app.close }).click();
+  await riseButton(page).click();
+  await expect(sheet.getByRole('alert')).toContainText(en.error.network);
+  await page.unroute(ticketCode);
+  await sheet.getByRole('button', { name: en.app.retry }).click();
+  await expect(sheet.getByRole('textbox', { name: en.market.amount })).toBeVisible();
+  await expect(page.locator('.trade-bar')).toBeVisible();
+  // The browser reports each refused request itself; nothing else went wrong.
+  expect(errors.filter((error) => !/^console: Failed to load resource: .*TradeTicket-[\w-]+\.js\)$/.test(error))).toEqual([]);
+});
+
 test('orders placed from the sticky bar show in the strip; a settled one keeps its row with the result and settle price', { tag: '@settles' }, async ({ page, member, request }) => {
   test.setTimeout(150_000);
   const errors = watchErrors(page);

@@ -1,5 +1,5 @@
 import { useAtomValue } from '../../state/atomHooks.ts';
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n/translation.tsx';
 import type { ProductDetails } from '../../../contract/market.ts';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
@@ -16,6 +16,7 @@ import { whenPageSettles } from '../../pwa/whenPageSettles.ts';
 import { tokenAtom } from '../../state/session.ts';
 import { useTicketParams } from '../trade/useTicketParams.ts';
 import { ChartPanel } from './ChartPanel.tsx';
+import { LoadedTicket, type Ticket } from './LoadedTicket.tsx';
 import { NoProduct } from './NoProduct.tsx';
 import { OpenOrderStrip } from './OpenOrderStrip.tsx';
 import { orderMarksOf } from './orderMarks.ts';
@@ -46,14 +47,21 @@ const importTicketInSteps = async () => {
   return importTicket();
 };
 let ticketModule: ReturnType<typeof importTicket> | null = null;
+let loadedTicket: Ticket | null = null;
 const loadTicket = (inSteps = false) =>
-  (ticketModule ??= (inSteps ? importTicketInSteps() : importTicket()).catch((error: unknown) => {
-    // The network dropped: the next reach for the sheet asks again.
-    ticketModule = null;
-    throw error;
-  }));
+  (ticketModule ??= (inSteps ? importTicketInSteps() : importTicket()).then(
+    (module) => {
+      loadedTicket = module.TradeTicket;
+      return module;
+    },
+    (error: unknown) => {
+      // The network dropped: the next reach for the sheet asks again.
+      ticketModule = null;
+      throw error;
+    },
+  ));
+const loadTicketComponent = (): Promise<Ticket> => loadTicket().then((module) => module.TradeTicket);
 const TICKET_AFTER_SETTLED_MS = 4000;
-const TradeTicket = lazy(() => loadTicket().then((m) => ({ default: m.TradeTicket })));
 
 /**
  * Product detail: chart with intervals and volume, the trade tape, my orders on it, and a bar with Rise and
@@ -118,17 +126,17 @@ function Loaded({ product }: { readonly product: ProductDetails }) {
           onClose={() => ticket.setDirection(null)}
           busy={busy}
         >
-          <Suspense fallback={<p className="muted">{t('app.loading')}</p>}>
-            <TradeTicket
-              product={product}
-              direction={ticket.direction}
-              cycle={ticket.cycle}
-              onDirection={ticket.setDirection}
-              onCycle={ticket.setCycle}
-              onBusy={setBusy}
-              onPlaced={() => ticket.setDirection(null)}
-            />
-          </Suspense>
+          <LoadedTicket
+            loaded={loadedTicket}
+            load={loadTicketComponent}
+            product={product}
+            direction={ticket.direction}
+            cycle={ticket.cycle}
+            onDirection={ticket.setDirection}
+            onCycle={ticket.setCycle}
+            onBusy={setBusy}
+            onPlaced={() => ticket.setDirection(null)}
+          />
         </Sheet>
       ) : null}
     </div>
