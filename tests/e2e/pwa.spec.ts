@@ -415,17 +415,21 @@ test.describe('the code loaded once the first screen has settled', () => {
   test.use({ serviceWorkers: 'block' });
   test('a load that fails leaves the app on screen, and is tried again once the phone is back online', async ({ page }) => {
     const later = /\/assets\/(?:PwaLayer|ResultToast)-[\w-]+\.js$/;
-    const failures = new Set<string>();
-    let bothFailed: () => void = () => undefined;
-    const failed = new Promise<void>((resolve) => (bothFailed = resolve));
-    page.on('requestfailed', (r) => {
-      const name = later.exec(new URL(r.url()).pathname)?.[0]?.split('/').pop()?.split('-')[0];
-      if (name) failures.add(name);
-      if (failures.size === 2) bothFailed();
+    // Vite's preload helper reports each failed import on the window before it rejects (and each failed preload
+    // link): the app's handlers of that rejection run in the same task, so once both imports are reported the app is
+    // listening for the browser's 'online'.
+    await page.addInitScript(() => {
+      const failed = new Set<string>();
+      window.addEventListener('vite:preloadError', (event) => {
+        const message = String((event as Event & { payload?: unknown }).payload);
+        const chunk = /dynamically imported module: .*\/(PwaLayer|ResultToast)-/.exec(message)?.[1];
+        if (chunk) failed.add(chunk);
+        document.documentElement.dataset['failedImports'] = [...failed].sort().join(',');
+      });
     });
     await page.route(later, (route) => route.abort('internetdisconnected'));
     await page.goto('/');
-    await failed;
+    await expect(page.locator('html')).toHaveAttribute('data-failed-imports', 'PwaLayer,ResultToast');
     await page.unroute(later);
     const toastLoaded = page.waitForResponse((r) => /\/ResultToast-[\w-]+\.js$/.test(new URL(r.url()).pathname) && r.ok());
     await page.evaluate(() => window.dispatchEvent(new Event('online')));

@@ -9,14 +9,13 @@ import { DemoMark } from '../../market/DemoMark.tsx';
 import { LiveMark } from '../../market/LiveMark.tsx';
 import { useProductOrders } from '../../market/useMarketData.ts';
 import { useLiveQuote } from '../../market/useLiveQuote.ts';
-import { countdownBoard } from '../../market/countdown.ts';
 import { formatChange, formatPrice, trendOf } from '../../format/index.ts';
 import { VirtualOrderList } from '../../market/VirtualOrderList.tsx';
 import { whenPageSettles } from '../../pwa/whenPageSettles.ts';
 import { tokenAtom } from '../../state/session.ts';
 import { useTicketParams } from '../trade/useTicketParams.ts';
 import { ChartPanel } from './ChartPanel.tsx';
-import { LoadedTicket, type Ticket } from './LoadedTicket.tsx';
+import { LoadedTicket, loadTicket } from './LoadedTicket.tsx';
 import { NoProduct } from './NoProduct.tsx';
 import { OpenOrderStrip } from './OpenOrderStrip.tsx';
 import { orderMarksOf } from './orderMarks.ts';
@@ -27,40 +26,6 @@ import { useProductId } from './useProductId.ts';
 import { MarketClosedLabel } from '../../market/MarketClosedLabel.tsx';
 import '../../market/market.css';
 
-// The order ticket loads apart from the chart's screen: its form's schema needs zod, whose evaluation (with the
-// contract's schemas) was one of the longest tasks of /xq's first screen on a slow phone. It loads at once when the
-// member reaches for Rise or Fall (or the sheet is open in the URL, after a login), else a few quiet seconds after
-// the page has settled: just after settling it still landed among the first screen's tasks (the chart's first
-// draws, the first live updates). One import, shared by every caller.
-const importTicket = () => import('../trade/TradeTicket.tsx');
-/** The room just after the countdowns' next step: a module's evaluation there delays no step. */
-const afterStep = () => new Promise<void>((resolve) => countdownBoard().whenQuiet(resolve));
-// In the quiet time: zod, then the order's schema, then the ticket, each asked for just after a step and evaluated in
-// a task of its own (one long task on a slow phone became three short ones). Their files come one after another;
-// nobody is waiting for them then, while a member reaching for the sheet gets all of them at once (importTicket).
-const importTicketInSteps = async () => {
-  await afterStep();
-  await import('../../forms/zodRuntime.ts');
-  await afterStep();
-  await import('../../../contract/order-form.ts');
-  await afterStep();
-  return importTicket();
-};
-let ticketModule: ReturnType<typeof importTicket> | null = null;
-let loadedTicket: Ticket | null = null;
-const loadTicket = (inSteps = false) =>
-  (ticketModule ??= (inSteps ? importTicketInSteps() : importTicket()).then(
-    (module) => {
-      loadedTicket = module.TradeTicket;
-      return module;
-    },
-    (error: unknown) => {
-      // The network dropped: the next reach for the sheet asks again.
-      ticketModule = null;
-      throw error;
-    },
-  ));
-const loadTicketComponent = (): Promise<Ticket> => loadTicket().then((module) => module.TradeTicket);
 const TICKET_AFTER_SETTLED_MS = 4000;
 
 /**
@@ -127,8 +92,6 @@ function Loaded({ product }: { readonly product: ProductDetails }) {
           busy={busy}
         >
           <LoadedTicket
-            loaded={loadedTicket}
-            load={loadTicketComponent}
             product={product}
             direction={ticket.direction}
             cycle={ticket.cycle}
