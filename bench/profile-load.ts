@@ -3,7 +3,8 @@
 // It prints the median self time per file and per function over the runs, and on request:
 //   CALLERS=<function name>  who calls it (four frames up), e.g. CALLERS=appendChild;
 //   INCL=<n>                 the n functions with the most inclusive time;
-//   UNDER=<function name>    where the time inside it goes (the function each sample was in), e.g. UNDER=preload.
+//   UNDER=<function name>    where the time inside it goes (the function each sample was in), e.g. UNDER=preload;
+//   LINES=<part of a file name> its self time per source line (the build unminified keeps one statement a line).
 // SITE=<built folders, comma-separated> (default dist: build it first; `vite build --minify false` keeps names),
 // PATHS=/hq,/orderrecord, RUNS=3, WAIT=<ms profiled after the navigation starts> (6000),
 // STEADY=<ms> starts the profile that long after the navigation instead: a live screen's cost per second.
@@ -19,6 +20,8 @@ interface ProfileNode {
   readonly id: number;
   readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number };
   readonly children?: readonly number[];
+  /** Samples per source line (1-based) of the node's own time. */
+  readonly positionTicks?: readonly { readonly line: number; readonly ticks: number }[];
 }
 interface Profile {
   readonly nodes: readonly ProfileNode[];
@@ -35,6 +38,7 @@ const TOP = Number(env('TOP', '25'));
 const INCL = Number(env('INCL', '0'));
 const CALLERS = process.env['CALLERS'];
 const UNDER = process.env['UNDER'];
+const LINES = process.env['LINES'];
 
 const work = mkdtempSync(join(tmpdir(), 'candlewick-profile-'));
 process.on('exit', () => rmSync(work, { recursive: true, force: true }));
@@ -99,6 +103,16 @@ function tally(profile: Profile): Map<string, number> {
     if (UNDER !== undefined && [node, ...stack].some((frame) => frame.callFrame.functionName === UNDER)) add(`UNDER ${frameName(node)}`, ms);
     if (INCL > 0) for (const name of new Set([node, ...stack].map(frameName))) add(`INCL ${name}`, ms);
   });
+  if (LINES !== undefined) {
+    // Each node's self time shared out over its lines by their share of its ticks.
+    const selfMs = new Map<number, number>();
+    profile.samples.forEach((id, i) => selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
+    for (const node of profile.nodes) {
+      if (!node.callFrame.url.includes(LINES) || !node.positionTicks?.length) continue;
+      const ticks = node.positionTicks.reduce((sum, p) => sum + p.ticks, 0);
+      for (const p of node.positionTicks) add(`LINE ${fileOf(node.callFrame.url)}:${p.line}`, ((selfMs.get(node.id) ?? 0) * p.ticks) / ticks);
+    }
+  }
   return out;
 }
 
@@ -131,6 +145,7 @@ for (const [key, rows] of results) {
   show('FN ', TOP);
   show('CALLER ', 15);
   show('UNDER ', 20);
+  show('LINE ', 30);
   show('INCL ', INCL);
 }
 for (const site of sites) await site.stop();
