@@ -139,6 +139,26 @@ test('a ticket whose code could not load says so in the sheet, and a retry loads
   expect(errors.filter((error) => !/^console: Failed to load resource: .*TradeTicket-[\w-]+\.js\)$/.test(error))).toEqual([]);
 });
 
+test('a ticket whose code failed to load twice also offers a reload, which brings it back in any browser', async ({ page, request }) => {
+  const errors = watchErrors(page);
+  const id = await btcId(request);
+  const ticketCode = /\/assets\/TradeTicket-[\w-]+\.js$/;
+  await page.route(ticketCode, (route) => route.abort('internetdisconnected'));
+  await page.goto(`/xq?id=${id}`);
+  await riseButton(page).click();
+  const sheet = page.getByRole('dialog', { name: `BTCUSDT · ${en.market.rise}` });
+  await expect(sheet.getByRole('alert')).toContainText(en.error.network);
+  await sheet.getByRole('button', { name: en.app.retry }).click();
+  // The second failure: a browser that keeps a failed module load would fail every retry from here on.
+  await expect(sheet.getByText(en.app.reload_hint)).toBeVisible();
+  await expect(sheet.getByRole('button', { name: en.app.retry })).toBeVisible();
+  await page.unroute(ticketCode);
+  await Promise.all([page.waitForEvent('load'), sheet.getByRole('button', { name: en.app.reload }).click()]);
+  // The open sheet is in the URL: the reloaded screen opens it again, with the ticket.
+  await expect(sheet.getByRole('textbox', { name: en.market.amount })).toBeVisible();
+  expect(errors.filter((error) => !/^console: Failed to load resource: .*TradeTicket-[\w-]+\.js\)$/.test(error))).toEqual([]);
+});
+
 test('orders placed from the sticky bar show in the strip; a settled one keeps its row with the result and settle price', { tag: '@settles' }, async ({ page, member, request }) => {
   test.setTimeout(150_000);
   const errors = watchErrors(page);

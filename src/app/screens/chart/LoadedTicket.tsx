@@ -27,6 +27,12 @@ const importTicketInSteps = async () => {
   return importTicket();
 };
 let ticketModule: Promise<Ticket> | null = null;
+/**
+ * Loads of the ticket's code that failed in this page. A browser that keeps a failed module load (the HTML
+ * standard's rule until lately, and still some browsers': Chromium 150 did, 156 asks again) fails every later import
+ * at once, whatever the network does: only a reload asks again there, so the sheet offers one after a second failure.
+ */
+let failedLoads = 0;
 /** The ticket's code once it has loaded: the sheet then shows it at once, with no "loading" in between. */
 let loadedTicket: Ticket | null = null;
 
@@ -36,13 +42,15 @@ export const loadTicket = (inSteps = false): Promise<Ticket> =>
     (module) => (loadedTicket = module.TradeTicket),
     (error: unknown) => {
       ticketModule = null;
+      failedLoads += 1;
       throw error;
     },
   ));
 
 /**
  * The order ticket in the sheet, once its code has loaded. A load that failed says so in the sheet with a retry, and
- * each opening of the sheet asks again: the chart screen around it stays as it is.
+ * each opening of the sheet asks again: the chart screen around it stays as it is. After a second failure it also
+ * offers a reload, which every browser answers with a fresh load.
  */
 export function LoadedTicket(props: ComponentProps<Ticket>) {
   const { t } = useTranslation();
@@ -63,7 +71,21 @@ export function LoadedTicket(props: ComponentProps<Ticket>) {
       open = false;
     };
   }, [waiting]);
-  if (state === 'failed') return <LoadFailure failure={networkFailure} onRetry={() => setState('loading')} />;
+  if (state === 'failed') {
+    return (
+      <>
+        <LoadFailure failure={networkFailure} onRetry={() => setState('loading')} />
+        {failedLoads > 1 ? (
+          <div className="load-failure">
+            <p>{t('app.reload_hint')}</p>
+            <button type="button" className="button button--ghost" onClick={() => window.location.reload()}>
+              {t('app.reload')}
+            </button>
+          </div>
+        ) : null}
+      </>
+    );
+  }
   if (state === 'loading') return <p className="muted">{t('app.loading')}</p>;
   return <state.Ticket {...props} />;
 }
