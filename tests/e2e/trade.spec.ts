@@ -118,45 +118,47 @@ for (const lang of ['en', 'vn', 'zn'] as const) {
 test.describe(() => {
 // axe-core is injected as a script, which the app's CSP rightly refuses (as in layout.spec.ts).
 test.use({ bypassCSP: true });
-test('a ticket whose code could not load says so in the sheet, and a retry loads it; the screen stays', async ({ page, request }) => {
-  const errors = watchErrors(page);
+const TICKET_CODE = /\/assets\/TradeTicket-[\w-]+\.js$/;
+/** Everything the page reported but the browser's own line for each refused request of the ticket's code. */
+const beyondRefusedTicket = (errors: readonly string[]) => errors.filter((error) => !/^console: Failed to load resource: .*TradeTicket-[\w-]+\.js\)$/.test(error));
+
+/** /xq with the ticket's code refused (the network gone), Rise tapped: the sheet says the network failed. */
+async function sheetWithoutTicketCode(page: Page, request: APIRequestContext) {
   const id = await btcId(request);
-  const ticketCode = /\/assets\/TradeTicket-[\w-]+\.js$/;
-  await page.route(ticketCode, (route) => route.abort('internetdisconnected'));
+  await page.route(TICKET_CODE, (route) => route.abort('internetdisconnected'));
   await page.goto(`/xq?id=${id}`);
   await riseButton(page).click();
   const sheet = page.getByRole('dialog', { name: `BTCUSDT · ${en.market.rise}` });
   await expect(sheet.getByRole('alert')).toContainText(en.error.network);
+  return sheet;
+}
+
+test('a ticket whose code could not load says so in the sheet, and a retry loads it; the screen stays', async ({ page, request }) => {
+  const errors = watchErrors(page);
+  const sheet = await sheetWithoutTicketCode(page, request);
   // Closed and opened again, it asks again (and fails again, the network still being gone).
   await sheet.getByRole('button', { name: en.app.close }).click();
   await riseButton(page).click();
   await expect(sheet.getByRole('alert')).toContainText(en.error.network);
-  await page.unroute(ticketCode);
+  await page.unroute(TICKET_CODE);
   await sheet.getByRole('button', { name: en.app.retry }).click();
   await expect(sheet.getByRole('textbox', { name: en.market.amount })).toBeVisible();
   await expect(page.locator('.trade-bar')).toBeVisible();
-  // The browser reports each refused request itself; nothing else went wrong.
-  expect(errors.filter((error) => !/^console: Failed to load resource: .*TradeTicket-[\w-]+\.js\)$/.test(error))).toEqual([]);
+  expect(beyondRefusedTicket(errors)).toEqual([]);
 });
 
 test('a ticket whose code failed to load twice also offers a reload, which brings it back in any browser', async ({ page, request }) => {
   const errors = watchErrors(page);
-  const id = await btcId(request);
-  const ticketCode = /\/assets\/TradeTicket-[\w-]+\.js$/;
-  await page.route(ticketCode, (route) => route.abort('internetdisconnected'));
-  await page.goto(`/xq?id=${id}`);
-  await riseButton(page).click();
-  const sheet = page.getByRole('dialog', { name: `BTCUSDT · ${en.market.rise}` });
-  await expect(sheet.getByRole('alert')).toContainText(en.error.network);
+  const sheet = await sheetWithoutTicketCode(page, request);
   await sheet.getByRole('button', { name: en.app.retry }).click();
   // The second failure: a browser that keeps a failed module load would fail every retry from here on.
   await expect(sheet.getByText(en.app.reload_hint)).toBeVisible();
   await expect(sheet.getByRole('button', { name: en.app.retry })).toBeVisible();
-  await page.unroute(ticketCode);
+  await page.unroute(TICKET_CODE);
   await Promise.all([page.waitForEvent('load'), sheet.getByRole('button', { name: en.app.reload }).click()]);
   // The open sheet is in the URL: the reloaded screen opens it again, with the ticket.
   await expect(sheet.getByRole('textbox', { name: en.market.amount })).toBeVisible();
-  expect(errors.filter((error) => !/^console: Failed to load resource: .*TradeTicket-[\w-]+\.js\)$/.test(error))).toEqual([]);
+  expect(beyondRefusedTicket(errors)).toEqual([]);
 });
 
 test('orders placed from the sticky bar show in the strip; a settled one keeps its row with the result and settle price', { tag: '@settles' }, async ({ page, member, request }) => {
