@@ -7,6 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { bootPlugin } from './scripts/boot-plugin.ts';
 import { compileHints } from './scripts/compile-hints.ts';
 import { fetchedPreloads } from './scripts/fetched-preloads.ts';
+import { importRetry } from './scripts/import-retry.ts';
 import { firstLoadModules } from './scripts/first-load-chunk.ts';
 import { shellPrecache } from './scripts/shell-precache.ts';
 
@@ -71,6 +72,7 @@ export default defineConfig({
     firstLoad.plugin,
     bootPlugin(),
     fetchedPreloads(),
+    importRetry(),
     // Not the libraries one form or feature loads and mostly does not call (their chunks are named after them).
     compileHints(/^(?:forms|zod|zodRuntime|browser-image-compression|workbox-window\.prod|esm|useForm|fieldErrors)$/),
     VitePWA({

@@ -118,9 +118,10 @@ for (const lang of ['en', 'vn', 'zn'] as const) {
 test.describe(() => {
 // axe-core is injected as a script, which the app's CSP rightly refuses (as in layout.spec.ts).
 test.use({ bypassCSP: true });
-const TICKET_CODE = /\/assets\/TradeTicket-[\w-]+\.js$/;
+// With or without a query: a retry in a browser that keeps failed module loads asks under a URL of its own.
+const TICKET_CODE = /\/assets\/TradeTicket-[\w-]+\.js(\?[^/]*)?$/;
 /** Everything the page reported but the browser's own line for each refused request of the ticket's code. */
-const beyondRefusedTicket = (errors: readonly string[]) => errors.filter((error) => !/^console: Failed to load resource: .*TradeTicket-[\w-]+\.js\)$/.test(error));
+const beyondRefusedTicket = (errors: readonly string[]) => errors.filter((error) => !/^console: Failed to load resource: .*TradeTicket-[\w-]+\.js(\?[^)]*)?\)$/.test(error));
 
 /** /xq with the ticket's code refused (the network gone), Rise tapped: the sheet says the network failed. */
 async function sheetWithoutTicketCode(page: Page, request: APIRequestContext) {
