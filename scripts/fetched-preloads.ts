@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { replaceInHelper } from './preload-helper-patch.ts';
 
 // Vite 8's helper skips a file some <link> element already names, with this condition...
 const LINKED = '(isCss ? preloadedHrefs.styles : preloadedHrefs.all).has(dep.href)';
@@ -19,11 +20,7 @@ const STYLES_HOLD_IMPORT = `const stylesHoldImport = () => deps.some((depString)
 		});
 		`;
 
-function replaceOnce(code: string, find: string, replacement: string): string {
-  // Vite changed its helper: better a failed build than a check silently lost.
-  if (!code.includes(find)) throw new Error(`fetched-preloads: Vite's preload helper no longer has \`${find}\``);
-  return code.replace(find, replacement);
-}
+const replaceOnce = (code: string, find: string, replacement: string) => replaceInHelper('fetched-preloads', code, find, replacement);
 
 /** Vite's preload helper, without a `<link>` for a script the page already has or is about to import anyway. */
 export function withFetchedCheck(code: string): string {

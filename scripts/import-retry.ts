@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { replaceInHelper } from './preload-helper-patch.ts';
 
 // Where Vite 8's helper starts preloading an import's files (deps[0] is the imported chunk: vite.config.ts's
 // resolveDependencies puts it first)...
@@ -31,11 +32,7 @@ function importChunk(baseModule, href) {
 }
 `;
 
-function replaceOnce(code: string, find: string, replacement: string): string {
-  // Vite changed its helper: better a failed build than a retry silently lost.
-  if (!code.includes(find)) throw new Error(`import-retry: Vite's preload helper no longer has \`${find}\``);
-  return code.replace(find, replacement);
-}
+const replaceOnce = (code: string, find: string, replacement: string) => replaceInHelper('import-retry', code, find, replacement);
 
 /** Vite's preload helper, importing a chunk whose import failed before in the page under a fresh URL if need be. */
 export function withImportRetry(code: string): string {
