@@ -17,11 +17,21 @@ const DECLARE = 'let promise = Promise.resolve();';
  */
 const IMPORT_CHUNK = `
 const failedImports = new Map();
+const loadedAs = new Map();
+// Only an import whose answer is the module itself: Vite keeps a \`.then(m => m.X)\` written after import() inside
+// the function it hands over (the screens', the reality check's), and a module under another URL is no stand-in there.
+const PLAIN_IMPORT = /^\\(\\)\\s*=>\\s*import\\(\\s*["'\\\`][^"'\\\`]+["'\\\`]\\s*\\)$/;
 function importChunk(baseModule, href) {
-	if (href === void 0) return baseModule();
+	if (href === void 0 || !PLAIN_IMPORT.test(String(baseModule))) return baseModule();
+	// Loaded under its own URL before: the plain one still fails in such a browser.
+	const fresh = loadedAs.get(href);
+	if (fresh !== void 0) return import(/* @vite-ignore */ fresh);
 	const failures = failedImports.get(href) ?? 0;
 	const specifier = href + (href.includes("?") ? "&" : "?") + "retry=" + failures;
-	const attempt = failures === 0 ? baseModule() : baseModule().catch(() => import(/* @vite-ignore */ specifier));
+	const attempt = failures === 0 ? baseModule() : baseModule().catch(() => import(/* @vite-ignore */ specifier).then((module) => {
+		loadedAs.set(href, specifier);
+		return module;
+	}));
 	return attempt.then((module) => {
 		failedImports.delete(href);
 		return module;
