@@ -44,7 +44,7 @@ const EARLY_PUBLIC = earlyPaths.filter((p) => !needsSession(p));
 function lazyScreenModules(root: string): Map<string, string> {
   const text = readFileSync(resolve(root, 'src/app/wiring/lazyScreens.ts'), 'utf8');
   const out = new Map<string, string>();
-  for (const m of text.matchAll(/^\s*(\w+): \(\) => import\('\.\.\/(screens\/[^']+)'\)/gm)) {
+  for (const m of text.matchAll(/^\s*(\w+): screen\(\(\) => import\('\.\.\/(screens\/[^']+)'\)/gm)) {
     if (m[1] && m[2]) out.set(m[1], resolve(root, 'src/app', m[2]));
   }
   if (out.size < 10) throw new Error('boot-plugin: could not read the screens from src/app/wiring/lazyScreens.ts');

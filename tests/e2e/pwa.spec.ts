@@ -458,6 +458,26 @@ test.describe('the code loaded once the first screen has settled', () => {
   });
 });
 
+test.describe('a screen whose code failed to load', () => {
+  test.use({ serviceWorkers: 'block' });
+  test('loads at the next visit to it, in a browser that keeps the failed load too', async ({ page }) => {
+    // The support screen's file under its own URL is refused for good, as such a browser fails every import of it.
+    await page.route(/\/assets\/SupportScreen-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Top movers' })).toBeVisible();
+    const tabs = page.getByRole('navigation', { name: 'Main navigation' });
+    await tabs.getByRole('link', { name: 'Support' }).click();
+    await expect(page.getByRole('alert').getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+    await tabs.getByRole('link', { name: 'Home' }).click();
+    await expect(page.getByRole('heading', { name: 'Top movers' })).toBeVisible();
+    const retried = page.waitForResponse((r) => /\/SupportScreen-[\w-]+\.js\?retry=1$/.test(r.url()) && r.ok());
+    await tabs.getByRole('link', { name: 'Support' }).click();
+    await retried;
+    await expect(page.getByRole('log', { name: 'Conversation with support' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+});
+
 // LCP: on a product-list path the worker's first poll starts from main.tsx, before React and the router. The app's
 // config call (the root loader, which every screen waits for), and the boot script's batch that carries it, are held
 // until product/list has been asked: were the first poll still started by the screen, it could never be asked and

@@ -15,8 +15,11 @@ import { TabBar } from './TabBar.tsx';
 // has loaded and settled, so it never competes with the first screen's code and data on a slow connection.
 const ResultToast = loadedLater(() => whenPageSettles().then(() => import('../results/ResultToast.tsx')).then((m) => m.ResultToast));
 
-// Loaded with the first order the member places in this app session: a visit without trading never loads it.
-const RealityCheck = loadedLater(() => import('../results/RealityCheck.tsx').then((m) => m.RealityCheck));
+// Loaded with the first order the member places in this app session: a visit without trading never loads it. The
+// import stands alone, without `.then`, so the build's preload helper may try it again under a URL of its own
+// (scripts/import-retry.ts) in a browser that keeps a failed module load.
+const realityCheckModule = () => import('../results/RealityCheck.tsx');
+const RealityCheck = loadedLater(() => realityCheckModule().then((m) => m.RealityCheck));
 
 const isTab = (screen: string): boolean => tabScreens.includes(screen as ScreenKey);
 
