@@ -87,11 +87,13 @@ export default defineConfig({
         // as they are first used (runtime CacheFirst below), so installing costs no extra bytes on a metered plan.
         globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest}'],
         // The manifest is served by the server (with WEB_NAME): precaching the build's copy would keep a stale name.
-        globIgnores: ['**/manifest.webmanifest'],
+        globIgnores: ['**/manifest.webmanifest', '**/sw-routes.js'],
         manifestTransforms: [shellPrecache(() => outDir)],
         navigateFallback: '/index.html',
-        // The API is never answered by the service worker: no route matches /api, so the browser fetches it itself.
+        // The API is never answered by the service worker: no route matches /api, so the browser fetches it itself,
+        // and where it can, it sends /api past the worker altogether (public/sw-routes.js).
         navigateFallbackDenylist: [/^\/api\//],
+        importScripts: ['sw-routes.js'],
         cleanupOutdatedCaches: true,
         runtimeCaching: [
           {

@@ -159,6 +159,24 @@ test('no API answer comes from the service worker, online or offline', async ({ 
   await context.setOffline(false);
 });
 
+test('the API goes past the service worker: its requests are routed to the network before any fetch event', async ({ page }) => {
+  await openControlled(page, '/');
+  await expect(page.getByRole('heading', { name: 'Top movers' })).toBeVisible();
+  // Resource timing names the static route a request matched ('' when the worker's fetch event got it).
+  const routed = () =>
+    page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => {
+        const { pathname } = new URL(entry.name);
+        return { path: pathname.startsWith('/api/') ? 'api' : pathname.startsWith('/assets/') ? 'asset' : 'other', source: (entry as PerformanceResourceTiming & { workerMatchedSourceType?: string }).workerMatchedSourceType ?? 'unknown' };
+      }),
+    );
+  await expect.poll(async () => (await routed()).filter((r) => r.path === 'api').length).toBeGreaterThan(0);
+  const sources = (kind: string) => async () => [...new Set((await routed()).filter((r) => r.path === kind).map((r) => r.source))];
+  expect(await sources('api')()).toEqual(['network']);
+  // The app's own files still go through the worker (its precache and its cache of chunks).
+  expect(await sources('asset')()).toEqual(['']);
+});
+
 test('offline banner shows while the network is gone, at 360x640 in both themes', async ({ page, context }) => {
   for (const theme of THEMES) {
     await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
