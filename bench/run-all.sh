@@ -34,6 +34,9 @@ run npx --no-install tsx bench/react-commits.ts
 run npx --no-install tsx bench/lighthouse.ts
 # The same on the slower machine the targets name (benchmarkIndex 1,600 at 4x), modelled run by run; about 15 min.
 LIGHTHOUSE_MODEL_INDEX=1600 run npx --no-install tsx bench/lighthouse.ts
+# An API request from a controlled page whose service worker has stopped, beside the build before the static route
+# that sends /api past the worker; about 1 min.
+run npx --no-install tsx bench/sw-api-hop.ts
 # The chart's build and first frames at 4x CPU: a reset's newest bars first, beside every bar at once; about 3 min.
 run npx --no-install tsx bench/chart-first-draw.ts
 # The first view /xq draws until the member reaches for the chart, beside the library's chart; about 3 min.
