@@ -171,10 +171,10 @@ test('the API goes past the service worker: its requests are routed to the netwo
       }),
     );
   await expect.poll(async () => (await routed()).filter((r) => r.path === 'api').length).toBeGreaterThan(0);
-  const sources = (kind: string) => async () => [...new Set((await routed()).filter((r) => r.path === kind).map((r) => r.source))];
-  expect(await sources('api')()).toEqual(['network']);
+  const sources = async (kind: string) => [...new Set((await routed()).filter((r) => r.path === kind).map((r) => r.source))];
+  expect(await sources('api')).toEqual(['network']);
   // The app's own files still go through the worker (its precache and its cache of chunks).
-  expect(await sources('asset')()).toEqual(['']);
+  expect(await sources('asset')).toEqual(['']);
 });
 
 test('offline banner shows while the network is gone, at 360x640 in both themes', async ({ page, context }) => {
