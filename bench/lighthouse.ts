@@ -23,11 +23,10 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { screenEmulationMetrics } from 'lighthouse/core/config/constants.js';
 import { chromium } from 'playwright';
-import { loadConfig } from '../server/config.ts';
 import { DEMO } from '../server/seed.ts';
-import { startServer } from '../server/start.ts';
 import { demoToken } from './demo-login.ts';
 import { buildApp, buildCommit } from './older-build.ts';
+import { serveBuild, type ServedBuild } from './serve-build.ts';
 import { isNavigationCommit, modelledDuration, tracehouse, type TaskNode } from './lighthouse-trace.ts';
 import { benchLine, spread } from './stats.ts';
 import { selfSignedCertificate } from './tls.ts';
@@ -82,10 +81,9 @@ const nameOf = (path: string) => (path === '/' ? 'home' : (/^\/(\w+)/.exec(path)
 const workDir = mkdtempSync(join(tmpdir(), 'candlewick-lighthouse-'));
 process.on('exit', () => rmSync(workDir, { recursive: true, force: true }));
 
-async function serve(siteDir: string, name: string): Promise<{ base: string; stop: () => Promise<void> }> {
+async function serve(siteDir: string, name: string): Promise<ServedBuild> {
   const tls = HTTP1 ? {} : selfSignedCertificate(workDir);
-  const running = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', ACCESS_LOG: 'false', DATA_DIR: join(workDir, `data-${name}`), STATIC_DIR: siteDir, ...tls }));
-  return { base: running.url.replace('localhost', '127.0.0.1'), stop: () => running.stop() };
+  return serveBuild(siteDir, join(workDir, `data-${name}`), tls);
 }
 
 // The floors: pages of one line of text, served by the same server with the same headers (COOP, CSP). The first has

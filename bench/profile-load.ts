@@ -11,9 +11,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../server/config.ts';
-import { startServer } from '../server/start.ts';
 import { coldMemberPage } from './demo-login.ts';
+import { serveBuild } from './serve-build.ts';
 import { selfSignedCertificate } from './tls.ts';
 
 interface ProfileNode {
@@ -45,9 +44,7 @@ process.on('exit', () => rmSync(work, { recursive: true, force: true }));
 
 const sites: { dir: string; base: string; stop: () => Promise<void> }[] = [];
 for (const [i, dir] of env('SITE', 'dist').split(',').entries()) {
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', ACCESS_LOG: 'false', DEMO: 'true', DATA_DIR: join(work, `data-${i}`), STATIC_DIR: dir, ...selfSignedCertificate(work) });
-  const running = await startServer(config);
-  sites.push({ dir, base: running.url.replace('localhost', '127.0.0.1'), stop: () => running.stop() });
+  sites.push({ dir, ...(await serveBuild(dir, join(work, `data-${i}`), { DEMO: 'true', ...selfSignedCertificate(work) })) });
 }
 
 /** One cold load (fresh browser, empty cache, no service worker), profiled. */

@@ -9,9 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright';
-import { loadConfig } from '../server/config.ts';
-import { startServer } from '../server/start.ts';
 import { buildApp, buildCommit } from './older-build.ts';
+import { serveBuild } from './serve-build.ts';
 import { benchLine, describeSpread, spread } from './stats.ts';
 
 const RUNS = Number(process.env['SW_HOP_RUNS'] ?? 12);
@@ -19,11 +18,6 @@ const BASELINE = process.env['SW_HOP_BASELINE'] ?? '5f52a65';
 
 const workDir = mkdtempSync(join(tmpdir(), 'candlewick-sw-hop-'));
 process.on('exit', () => rmSync(workDir, { recursive: true, force: true }));
-
-async function serve(siteDir: string, name: string): Promise<{ base: string; stop: () => Promise<void> }> {
-  const running = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', ACCESS_LOG: 'false', DATA_DIR: join(workDir, `data-${name}`), STATIC_DIR: siteDir }));
-  return { base: running.url.replace('localhost', '127.0.0.1'), stop: () => running.stop() };
-}
 
 /** One round: the time of an API request from a controlled page whose service worker was just stopped. */
 async function coldWorkerRequest(browser: Browser, base: string): Promise<number> {
@@ -52,8 +46,8 @@ async function coldWorkerRequest(browser: Browser, base: string): Promise<number
 }
 
 const sites = {
-  ours: await serve(buildApp('.', join(workDir, 'ours')), 'ours'),
-  baseline: await serve(buildCommit(BASELINE, workDir, 'baseline'), 'baseline'),
+  ours: await serveBuild(buildApp('.', join(workDir, 'ours')), join(workDir, 'data-ours')),
+  baseline: await serveBuild(buildCommit(BASELINE, workDir, 'baseline'), join(workDir, 'data-baseline')),
 };
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--disable-gpu', '--disable-dev-shm-usage'] });
 const times: Record<keyof typeof sites, number[]> = { ours: [], baseline: [] };
