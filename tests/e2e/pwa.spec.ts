@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { BrowserContext, Page, Response } from '@playwright/test';
 import { expect, test, WEB_NAME } from './support.ts';
@@ -16,6 +16,20 @@ const THEMES = ['dark', 'light'] as const;
 test.use({ serviceWorkers: 'allow' });
 // In order, in one worker: one test swaps the served sw.js for a new build while it runs.
 test.describe.configure({ mode: 'default' });
+
+/** Every page here records its app's register() call (the update check it starts ends with it). */
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(() => {
+    const container = (navigator as Partial<Navigator>).serviceWorker;
+    if (!container) return;
+    const register = container.register.bind(container);
+    container.register = (...args: Parameters<ServiceWorkerContainer['register']>) => {
+      const registering = register(...args);
+      (window as Window & { registering?: Promise<unknown> }).registering = registering.catch(() => undefined);
+      return registering;
+    };
+  });
+});
 
 /** Opens `path` and reloads it once the service worker is active, so the page is controlled by it. */
 async function openControlled(page: Page, path = '/'): Promise<void> {
@@ -302,22 +316,43 @@ test('"reload" still reloads while the browser holds the new version back, and t
 /**
  * Runs `body` while the server serves a new build: a changed sw.js (new precache revisions) with its precompressed
  * copies, found by the update check this starts. The build on disk is put back afterwards.
+ *
+ * The browser reads sw.js on its own too (each page's register() checks for an update), and a read that straddled
+ * the swap got the old file's length and the new file's bytes: a torn script, which failed to evaluate or installed
+ * as a version of its own. So the swap waits until every open page's registration and any check in flight have
+ * settled, and each file is replaced whole (written aside, then renamed over).
  */
 async function withNewBuild(page: Page, body: () => Promise<void>): Promise<void> {
+  for (const open of page.context().pages()) await registrationSettled(open);
   const files = ['dist/sw.js', 'dist/sw.js.br', 'dist/sw.js.gz'];
   const original = files.map((f) => readFileSync(f));
   try {
     const changed = Buffer.concat([original[0] ?? Buffer.alloc(0), Buffer.from(`\n// e2e: a new build ${Date.now()}\n`)]);
-    writeFileSync('dist/sw.js', changed);
-    writeFileSync('dist/sw.js.br', brotliCompressSync(changed));
-    writeFileSync('dist/sw.js.gz', gzipSync(changed));
+    replaceWhole('dist/sw.js', changed);
+    replaceWhole('dist/sw.js.br', brotliCompressSync(changed));
+    replaceWhole('dist/sw.js.gz', gzipSync(changed));
     await page.evaluate(async () => {
       await (await navigator.serviceWorker.getRegistration())?.update();
     });
     await body();
   } finally {
-    files.forEach((f, i) => writeFileSync(f, original[i] ?? Buffer.alloc(0)));
+    files.forEach((f, i) => replaceWhole(f, original[i] ?? Buffer.alloc(0)));
   }
+}
+
+function replaceWhole(file: string, content: Buffer): void {
+  writeFileSync(`${file}.swap`, content);
+  renameSync(`${file}.swap`, file);
+}
+
+/** Once the page's app has registered its worker, that check and any other in flight have ended. */
+async function registrationSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => 'registering' in window);
+  await page.evaluate(async () => {
+    await (window as Window & { registering?: Promise<unknown> }).registering;
+    // An update job already queued (a navigation's own check) is joined, not repeated: this ends when it does.
+    await (await navigator.serviceWorker.getRegistration())?.update();
+  });
 }
 
 test.describe('the inline shell, before any JavaScript', () => {
