@@ -17,7 +17,10 @@ test.use({ serviceWorkers: 'allow' });
 // In order, in one worker: one test swaps the served sw.js for a new build while it runs.
 test.describe.configure({ mode: 'default' });
 
-/** Every page here records its app's register() call (the update check it starts ends with it). */
+/** A page whose app's register() call was recorded (the update check it starts ends with it). */
+type Recorded = Window & { registering?: Promise<unknown> };
+
+/** Every page here records its app's register() call. */
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => {
     const container = (navigator as Partial<Navigator>).serviceWorker;
@@ -25,7 +28,7 @@ test.beforeEach(async ({ context }) => {
     const register = container.register.bind(container);
     container.register = (...args: Parameters<ServiceWorkerContainer['register']>) => {
       const registering = register(...args);
-      (window as Window & { registering?: Promise<unknown> }).registering = registering.catch(() => undefined);
+      (window as Recorded).registering = registering.catch(() => undefined);
       return registering;
     };
   });
@@ -349,7 +352,7 @@ function replaceWhole(file: string, content: Buffer): void {
 async function registrationSettled(page: Page): Promise<void> {
   await page.waitForFunction(() => 'registering' in window);
   await page.evaluate(async () => {
-    await (window as Window & { registering?: Promise<unknown> }).registering;
+    await (window as Recorded).registering;
     // An update job already queued (a navigation's own check) is joined, not repeated: this ends when it does.
     await (await navigator.serviceWorker.getRegistration())?.update();
   });
