@@ -5,7 +5,12 @@ import { dirname, join } from 'node:path';
 
 /** The parts of Lighthouse's TaskNode read here (lighthouse/core/lib/tracehouse/main-thread-tasks.js). */
 export interface TaskNode {
-  readonly event: { readonly name: string; readonly args?: { readonly data?: { readonly functionName?: string } } };
+  readonly event: {
+    readonly name: string;
+    readonly args?: { readonly data?: { readonly functionName?: string } };
+    /** The time the thread ran during the event, in µs (Chrome's thread clock), when the trace has it. */
+    readonly tdur?: number;
+  };
   readonly children: readonly TaskNode[];
   readonly parent: TaskNode | undefined;
   readonly startTime: number;
@@ -59,4 +64,9 @@ const performedLayout = (task: TaskNode): boolean => task.event.name === 'Layout
  */
 export function modelledDuration(task: TaskNode, slowdown: number): number {
   return task.duration * slowdown * (performedLayout(task) ? 0.5 : 1);
+}
+
+/** The time the task's thread ran, scaled as modelledDuration scales the task (NaN if the trace has no thread time). */
+export function modelledCpu(task: TaskNode, slowdown: number): number {
+  return ((task.event.tdur ?? Number.NaN) / 1000) * slowdown * (performedLayout(task) ? 0.5 : 1);
 }
