@@ -9,7 +9,7 @@
 // Both trace Lighthouse's categories. SITE=<built folder> (default dist: build it first), PATHS=/hq,/ (default all four
 // screens), RUNS=5 loads per path and way, taking turns. Logged out: the commit comes before any of the page's script.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
@@ -82,16 +82,16 @@ async function devtools(url: string) {
 
 async function browser(): Promise<{ ws: string; stop: () => Promise<void> }> {
   const dir = mkdtempSync(join(workDir, 'profile-'));
-  const port = 9300 + Math.floor(Math.random() * 600);
-  const child = spawn(CHROME, ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--ignore-certificate-errors', '--force-device-scale-factor=1.75', `--user-data-dir=${dir}`, `--remote-debugging-port=${port}`, 'about:blank'], { stdio: 'ignore' });
+  // Port 0: the browser picks a free port and writes it, with its DevTools path, to DevToolsActivePort.
+  const child = spawn(CHROME, ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--ignore-certificate-errors', '--force-device-scale-factor=1.75', `--user-data-dir=${dir}`, '--remote-debugging-port=0', 'about:blank'], { stdio: 'ignore' });
   const exited = new Promise((ok) => child.once('exit', ok));
   const stop = async () => {
     child.kill('SIGTERM');
     await exited;
   };
   for (let i = 0; i < 100; i++) {
-    const version = await fetch(`http://127.0.0.1:${port}/json/version`).then((r) => r.json() as Promise<{ webSocketDebuggerUrl: string }>, () => null);
-    if (version) return { ws: version.webSocketDebuggerUrl, stop };
+    const [port, path] = existsSync(join(dir, 'DevToolsActivePort')) ? readFileSync(join(dir, 'DevToolsActivePort'), 'utf8').split('\n') : [];
+    if (port && path) return { ws: `ws://127.0.0.1:${port}${path}`, stop };
     await sleep(100);
   }
   await stop();
