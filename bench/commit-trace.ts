@@ -8,28 +8,23 @@
 //               the bench's Chromium flags), then navigates it to the screen.
 // Both trace Lighthouse's categories. SITE=<built folder> (default dist: build it first), PATHS=/hq,/ (default all four
 // screens), RUNS=5 loads per path and way, taking turns. Logged out: the commit comes before any of the page's script.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { screenEmulationMetrics, userAgents } from 'lighthouse/core/config/constants.js';
+import Trace from 'lighthouse/core/gather/gatherers/trace.js';
 import WebSocket from 'ws';
+import { chromiumOn } from './bench-chromium.ts';
 import { serveBuild } from './serve-build.ts';
 import { spread } from './stats.ts';
 import { selfSignedCertificate } from './tls.ts';
 
-const CHROME = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
 const SITE = process.env['SITE'] ?? 'dist';
 const PATHS = (process.env['PATHS'] ?? '/,/hq,/xq?id=12,/orderrecord').split(',');
 const RUNS = Number(process.env['RUNS'] ?? 5);
-// Lighthouse 12's trace categories (core/gather/gatherers/trace.js).
-const CATEGORIES = [
-  'disabled-by-default-lighthouse', 'loading', 'v8', 'v8.execute', 'blink.user_timing', 'blink.console', 'devtools.timeline',
-  'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.screenshot', 'disabled-by-default-devtools.timeline.stack',
-  'disabled-by-default-devtools.timeline.frame', 'latencyInfo', 'disabled-by-default-devtools.target-rundown',
-  'disabled-by-default-devtools.v8-source-rundown-sources', 'disabled-by-default-devtools.v8-source-rundown',
-];
-const MOBILE = { width: 412, height: 823, deviceScaleFactor: 1.75, mobile: true };
-const MOBILE_UA = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36';
+// Lighthouse's own trace categories (its list opens with '-*', "none but these", which a category filter says alone).
+const CATEGORIES = Trace.getDefaultTraceCategories().filter((c) => !c.startsWith('-'));
+const { width, height, deviceScaleFactor, mobile } = screenEmulationMetrics.mobile;
 type Way = 'page' | 'lighthouse';
 // The browsers' profiles and the server's data, removed at exit (a browser's helpers may still write to its profile a
 // moment after it has exited).
@@ -80,27 +75,9 @@ async function devtools(url: string) {
   };
 }
 
-async function browser(): Promise<{ ws: string; stop: () => Promise<void> }> {
-  const dir = mkdtempSync(join(workDir, 'profile-'));
-  // Port 0: the browser picks a free port and writes it, with its DevTools path, to DevToolsActivePort.
-  const child = spawn(CHROME, ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--ignore-certificate-errors', '--force-device-scale-factor=1.75', `--user-data-dir=${dir}`, '--remote-debugging-port=0', 'about:blank'], { stdio: 'ignore' });
-  const exited = new Promise((ok) => child.once('exit', ok));
-  const stop = async () => {
-    child.kill('SIGTERM');
-    await exited;
-  };
-  for (let i = 0; i < 100; i++) {
-    const [port, path] = existsSync(join(dir, 'DevToolsActivePort')) ? readFileSync(join(dir, 'DevToolsActivePort'), 'utf8').split('\n') : [];
-    if (port && path) return { ws: `ws://127.0.0.1:${port}${path}`, stop };
-    await sleep(100);
-  }
-  await stop();
-  throw new Error('Chromium did not open its DevTools port');
-}
-
 /** One cold load of `url` the given way: the commit task's wall time and the time its thread ran, in ms. */
 async function load(url: string, way: Way): Promise<{ wall: number; cpu: number }> {
-  const chrome = await browser();
+  const chrome = await chromiumOn(mkdtempSync(join(workDir, 'profile-')));
   const cdp = await devtools(chrome.ws);
   try {
     const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { targetId: string; type: string }[] };
@@ -114,14 +91,15 @@ async function load(url: string, way: Way): Promise<{ wall: number; cpu: number 
     } else {
       const { sessionId } = (await cdp.send('Target.attachToTarget', { targetId: blank.targetId, flatten: true })) as { sessionId: string };
       for (const domain of ['Page', 'Runtime', 'Network', 'Debugger', 'Log']) await cdp.send(`${domain}.enable`, {}, sessionId);
-      await cdp.send('Emulation.setDeviceMetricsOverride', { ...MOBILE, screenWidth: MOBILE.width, screenHeight: MOBILE.height }, sessionId);
-      await cdp.send('Emulation.setUserAgentOverride', { userAgent: MOBILE_UA }, sessionId);
+      await cdp.send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor, mobile, screenWidth: width, screenHeight: height }, sessionId);
+      await cdp.send('Emulation.setUserAgentOverride', { userAgent: userAgents.mobile }, sessionId);
       await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 }, sessionId);
       await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: 'void 0;', worldName: 'isolated' }, sessionId);
       await cdp.send('Target.setAutoAttach', { autoAttach: true, flatten: true, waitForDebuggerOnStart: true }, sessionId);
       await cdp.send('Page.navigate', { url }, sessionId);
     }
-    // The commit is the load's first task; three seconds hold it on any machine this runs on.
+    // No event tells a session-less tab's commit task has ended (the tab's title changes only to its URL, from the
+    // commit's message, while the task still runs): three seconds hold it here, and a trace without it fails the load.
     await sleep(3000);
     const complete = cdp.event('Tracing.tracingComplete');
     await cdp.send('Tracing.end');
@@ -139,14 +117,23 @@ async function load(url: string, way: Way): Promise<{ wall: number; cpu: number 
   }
 }
 
-/** The task holding the longest `DocumentLoader::CommitNavigation` of the screen's renderer (the document's, not the renderer's first empty one). */
+/**
+ * The task that committed the screen's document: on the renderer of the navigation to `url`, the task holding a
+ * `DocumentLoader::CommitNavigation` in which the document's window was set up (`LocalWindowProxy::Initialize`; the
+ * renderer's first, empty document commits without one).
+ */
 function commitTask(events: readonly TraceEvent[], url: string): { wall: number; cpu: number } {
   const start = events.find((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL === url);
   if (!start) throw new Error(`no navigation to ${url} in the trace`);
   const onMain = events.filter((e) => e.pid === start.pid && e.tid === start.tid && e.ph === 'X');
-  const commit = onMain.filter((e) => e.name === 'DocumentLoader::CommitNavigation').sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))[0];
-  const task = commit && onMain.find((e) => e.name === 'RunTask' && e.ts <= commit.ts && e.ts + (e.dur ?? 0) >= commit.ts + (commit.dur ?? 0));
-  if (!task?.dur || task.tdur === undefined) throw new Error(`no commit task for ${url} in the trace`);
+  const within = (outer: TraceEvent, inner: TraceEvent) => outer.ts <= inner.ts && inner.ts + (inner.dur ?? 0) <= outer.ts + (outer.dur ?? 0);
+  const task = onMain.find(
+    (t) =>
+      t.name === 'RunTask' &&
+      onMain.some((e) => e.name === 'DocumentLoader::CommitNavigation' && within(t, e)) &&
+      onMain.some((e) => e.name === 'LocalWindowProxy::Initialize' && within(t, e)),
+  );
+  if (!task?.dur || task.tdur === undefined) throw new Error(`no finished commit of ${url}'s document in the trace`);
   return { wall: task.dur / 1000, cpu: task.tdur / 1000 };
 }
 

@@ -18,13 +18,12 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { screenEmulationMetrics } from 'lighthouse/core/config/constants.js';
 import { chromium } from 'playwright';
 import { DEMO } from '../server/seed.ts';
 import { demoToken } from './demo-login.ts';
+import { chromiumOn } from './bench-chromium.ts';
 import { buildApp, buildCommit } from './older-build.ts';
 import { serveBuild, type ServedBuild } from './serve-build.ts';
 import { isNavigationCommit, modelledCpu, modelledDuration, tracehouse } from './lighthouse-trace.ts';
@@ -161,42 +160,6 @@ async function loggedInProfile(base: string, token: string): Promise<string> {
   return dir;
 }
 
-/** The mobile profile's devicePixelRatio (1.75). */
-const MOBILE_PIXEL_RATIO = screenEmulationMetrics.mobile.deviceScaleFactor;
-
-/** A free TCP port on loopback. */
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.on('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? ok(addr.port) : fail(new Error('no port'))));
-    });
-  });
-}
-
-/**
- * Chromium on the logged-in profile, for Lighthouse to drive over --port (Lighthouse's own launcher would
- * replace the profile with a temporary one).
- */
-async function chromiumOn(profile: string): Promise<{ port: number; stop: () => void }> {
-  const port = await freePort();
-  // The mobile profile's pixel ratio (1.75) is made the browser's own, as a phone's is. Emulated alone, a
-  // device-pixel-content-box ResizeObserver reports CSS pixels while devicePixelRatio says 1.75: the chart library
-  // sizes its canvases from the one and then from the other, and draws its whole first frame twice (a phone's agree).
-  const flags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--ignore-certificate-errors', `--force-device-scale-factor=${MOBILE_PIXEL_RATIO}`, `--user-data-dir=${profile}`, `--remote-debugging-port=${port}`, 'about:blank'];
-  const child = spawn(CHROME, flags, { stdio: 'ignore' });
-  const stop = () => void child.kill('SIGTERM');
-  for (let i = 0; i < 100; i++) {
-    const up = await fetch(`http://127.0.0.1:${port}/json/version`).then((r) => r.ok, () => false);
-    if (up) return { port, stop };
-    await new Promise((ok) => setTimeout(ok, 100));
-  }
-  stop();
-  throw new Error('Chromium did not open its DevTools port');
-}
-
 /** Runs the Lighthouse CLI; not spawnSync: the server runs in this process and must keep answering meanwhile. */
 function lighthouseCli(args: readonly string[]): Promise<number | null> {
   return new Promise((ok) => {
@@ -239,11 +202,13 @@ async function traceFigures(traceFile: string, slowdown: number): Promise<{ any:
     if (SCRIPT_GROUPS.has(task.group.id)) scriptCpu += Math.max(0, (task.event.tdur ?? 0) - task.children.reduce((sum, c) => sum + (c.event.tdur ?? 0), 0));
     if (task.parent !== undefined) continue;
     const ms = modelledDuration(task, slowdown);
-    if (ms <= any.ms && (ms <= afterCommit.ms || isNavigationCommit(task))) continue;
+    const longest = ms > any.ms;
+    const longestAfterCommit = ms > afterCommit.ms && !isNavigationCommit(task);
+    if (!longest && !longestAfterCommit) continue;
     const child = [...task.children].sort((a, b) => b.duration - a.duration)[0];
     const read = { ms, cpuMs: modelledCpu(task, slowdown), what: child?.event.name ?? task.event.name };
-    if (ms > any.ms) any = read;
-    if (ms > afterCommit.ms && !isNavigationCommit(task)) afterCommit = read;
+    if (longest) any = read;
+    if (longestAfterCommit) afterCommit = read;
   }
   return { any, afterCommit, scriptCpuMs: (scriptCpu / 1000) * slowdown };
 }
@@ -286,7 +251,7 @@ async function lighthouse(base: string, path: string, profile: string): Promise<
   // long-tasks lists the tasks over 50 ms in the simulated model (at the run's slowdown), longest first.
   const longest = items('long-tasks')[0];
   const script = items('mainthread-work-breakdown')
-    .filter((item) => item['group'] === 'scriptEvaluation' || item['group'] === 'scriptParseCompile')
+    .filter((item) => SCRIPT_GROUPS.has(String(item['group'])))
     .reduce((sum, item) => sum + Number(item['duration'] ?? 0), 0);
   const traced = await traceFigures(join(artifactsDir, 'defaultPass.trace.json'), slowdown);
   return {

@@ -1,0 +1,41 @@
+// Debian's Chromium as the Lighthouse benches start it: headless, at the mobile profile's pixel ratio, on a profile
+// of the caller's, with its DevTools port open for Lighthouse or a protocol client.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { screenEmulationMetrics } from 'lighthouse/core/config/constants.js';
+
+const CHROME = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
+
+export interface BenchChromium {
+  readonly port: number;
+  /** The browser's own DevTools WebSocket (a browser-level session). */
+  readonly ws: string;
+  /** Ends the browser and resolves once its main process has exited. */
+  readonly stop: () => Promise<void>;
+}
+
+/**
+ * Chromium on `profile` (Lighthouse's own launcher would replace the profile with a temporary one). The mobile
+ * profile's pixel ratio (1.75) is made the browser's own, as a phone's is. Emulated alone, a device-pixel-content-box
+ * ResizeObserver reports CSS pixels while devicePixelRatio says 1.75: the chart library sizes its canvases from the
+ * one and then from the other, and draws its whole first frame twice (a phone's agree).
+ */
+export async function chromiumOn(profile: string): Promise<BenchChromium> {
+  // Port 0: the browser picks a free port and writes it, with its DevTools path, to DevToolsActivePort.
+  const flags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--ignore-certificate-errors', `--force-device-scale-factor=${screenEmulationMetrics.mobile.deviceScaleFactor}`, `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'];
+  const child = spawn(CHROME, flags, { stdio: 'ignore' });
+  const exited = new Promise((ok) => child.once('exit', ok));
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await exited;
+  };
+  const portFile = join(profile, 'DevToolsActivePort');
+  for (let i = 0; i < 100; i++) {
+    const [port, path] = existsSync(portFile) ? readFileSync(portFile, 'utf8').split('\n') : [];
+    if (port && path) return { port: Number(port), ws: `ws://127.0.0.1:${port}${path}`, stop };
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+  await stop();
+  throw new Error('Chromium did not open its DevTools port');
+}
