@@ -30,10 +30,12 @@ function Withdraw() {
   const onDone = () => setDone((n) => n + 1);
   return (
     <>
-      {b?.status === 'ok' ? (
-        <p className="card" aria-live="polite">
+      {/* Shown while loading too, so the form below does not move when the figure arrives (a tap meant for a
+          choice would land on the one above it). */}
+      {b?.status === 'ok' || b?.status === 'loading' ? (
+        <p className="card" aria-live="polite" aria-busy={b.status === 'loading'}>
           <span className="muted">{t('withdraw.available')}</span>{' '}
-          <strong>{t('app.amount_currency', { amount: formatMoney(b.data.available, lang), currency: b.data.currency })}</strong>
+          <strong>{b.status === 'ok' ? t('app.amount_currency', { amount: formatMoney(b.data.available, lang), currency: b.data.currency }) : t('app.loading')}</strong>
         </p>
       ) : null}
       {b?.status === 'error' ? <LoadFailure failure={b.failure} onRetry={balance.refresh} /> : null}
