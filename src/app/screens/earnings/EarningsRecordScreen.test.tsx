@@ -5,6 +5,8 @@ import { details, fail, ok, type Handler } from '../../testing/fakeApi.ts';
 import { expectMobileLayout } from '../../testing/mobileLayout.ts';
 import { renderApp } from '../../testing/renderApp.tsx';
 import { resetBrowserState } from '../../testing/reset.ts';
+import { expectStaysPut } from '../../testing/staysPut.ts';
+import { balanceList } from '../../testing/moneyFixtures.ts';
 import { holding } from '../wealth/fixtures.ts';
 
 resetBrowserState();
@@ -40,6 +42,14 @@ describe('/record', () => {
     await expect.element(p.getByRole('button')).not.toBeInTheDocument();
     await expect.element(screen.getByRole('region', { name: en.record.balance })).toHaveTextContent('12,345,678,901,234.56 USDT');
     expect(api.last('Defi/myOrder')?.body).toEqual({ Authorization: '' });
+  });
+
+  it('keeps the holdings where they are when the balance arrives', async () => {
+    localStorage.setItem('accessToken', 'tok');
+    const { api, screen } = await renderApp('/record', handlers({ 'user/balance_list': () => ok(balanceList) }), { hold: ['user/balance_list'] });
+    const balance = await api.nextRequest('user/balance_list');
+    const balanceCard = screen.getByRole('region', { name: en.record.balance });
+    await expectStaysPut(screen.getByRole('heading', { name: en.record.wealth_title }), () => balance.release(), balanceCard.getByText('1,060.00 USDT'));
   });
 
   it('lists the revenue records (day, principal, profit) on demand', async () => {

@@ -47,10 +47,9 @@ function Records({ token }: { readonly token: string }) {
 
   return (
     <div className="stack">
-      <section className="card" aria-label={t('record.balance')}>
-        {b?.status === 'ok' ? <Balances details={b.data} labels="my" /> : null}
-        {b?.status === 'loading' ? <p className="muted">{t('app.loading')}</p> : null}
-        {b?.status === 'error' ? <LoadFailure failure={b.failure} onRetry={balances.refresh} /> : null}
+      <section className="card" aria-label={t('record.balance')} aria-busy={b?.status === 'loading'}>
+        {/* While loading, the figures are dashes in their final places, so nothing below moves when they arrive. */}
+        {b?.status === 'error' ? <LoadFailure failure={b.failure} onRetry={balances.refresh} /> : <Balances details={b?.status === 'ok' ? b.data : null} labels="my" />}
       </section>
       {section('record-wealth', 'record.wealth_title', wealth)}
       {section('record-pledge', 'record.pledge_title', pledges)}

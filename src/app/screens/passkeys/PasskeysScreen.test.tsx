@@ -5,6 +5,7 @@ import { fail, ok } from '../../testing/fakeApi.ts';
 import { expectUsableOnPhone, signIn } from '../../testing/moneyFixtures.ts';
 import { renderApp } from '../../testing/renderApp.tsx';
 import { resetBrowserState } from '../../testing/reset.ts';
+import { expectStaysPut } from '../../testing/staysPut.ts';
 
 resetBrowserState();
 guardConsole();
@@ -66,6 +67,13 @@ describe('/passkeys', () => {
     expect(api.last('passkey/remove')?.body).toEqual({ id: 1, loginPassword: 'secret123' });
     await expect.element(screen.getByText('My phone', { exact: true })).not.toBeInTheDocument();
     await expect.element(screen.getByText('Laptop', { exact: true })).toBeVisible();
+  });
+
+  it('keeps the add form where it is when the (empty) list arrives', async () => {
+    signIn();
+    const { api, screen } = await renderApp('/passkeys', { 'passkey/list': () => ok({ items: [] }) }, { hold: ['passkey/list'] });
+    const list = await api.nextRequest('passkey/list');
+    await expectStaysPut(screen.getByRole('button', { name: en.passkeys.add }), () => list.release(), screen.getByText(en.passkeys.none));
   });
 
   it('asks for a name before the browser is asked, and says so when the member cancels its prompt', async () => {

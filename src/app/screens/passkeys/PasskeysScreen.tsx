@@ -32,8 +32,7 @@ function Passkeys() {
       <p className="muted">{t('passkeys.intro')}</p>
       {supported ? null : <p className="notice">{t('error.passkey_unsupported')}</p>}
       {s?.status === 'error' ? <LoadFailure failure={s.failure} onRetry={list.reload} /> : null}
-      {s?.status === 'ok' ? <PasskeyList items={s.data} onRemove={setRemoving} /> : null}
-      {s === null || s?.status === 'loading' ? <p className="muted">{t('app.loading')}</p> : null}
+      {s?.status === 'error' ? null : <PasskeyList items={s?.status === 'ok' ? s.data : null} onRemove={setRemoving} />}
       {supported ? (
         <AddPasskeyForm
           key={added}
@@ -58,15 +57,17 @@ function Passkeys() {
   );
 }
 
-function PasskeyList({ items, onRemove }: { readonly items: readonly PasskeyItem[]; readonly onRemove: (item: PasskeyItem) => void }) {
+/** `items` null while loading: the card shows already, so the form below moves only if there are passkeys to list. */
+function PasskeyList({ items, onRemove }: { readonly items: readonly PasskeyItem[] | null; readonly onRemove: (item: PasskeyItem) => void }) {
   const { t } = useTranslation();
   const lang = useLang();
   return (
-    <section className="card" aria-labelledby="passkeys-title">
+    <section className="card" aria-labelledby="passkeys-title" aria-busy={items === null}>
       <h2 id="passkeys-title">{t('passkeys.list_title')}</h2>
-      {items.length === 0 ? <p className="muted">{t('passkeys.none')}</p> : null}
+      {items === null ? <p className="muted">{t('app.loading')}</p> : null}
+      {items?.length === 0 ? <p className="muted">{t('passkeys.none')}</p> : null}
       <ul className="review-list">
-        {items.map((item) => (
+        {(items ?? []).map((item) => (
           <li key={item.id} className="review-list__item">
             <div className="review-list__row">
               <strong>{item.name}</strong>

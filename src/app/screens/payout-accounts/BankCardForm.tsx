@@ -12,8 +12,8 @@ import { SubmitButton } from '../../forms/SubmitButton.tsx';
 type Wallets = Res<'user/getUserWallets'>;
 type Banks = Res<'common/banks'>['items'];
 
-/** The first caller of user/save_bank: bind (or replace) the bank card. */
-export function BankCardForm({ banks, onSaved }: { readonly banks: Banks; readonly onSaved: (w: Wallets) => void }) {
+/** The first caller of user/save_bank: bind (or replace) the bank card. `banks` null while the list loads. */
+export function BankCardForm({ banks, onSaved }: { readonly banks: Banks | null; readonly onSaved: (w: Wallets) => void }) {
   const { t, i18n } = useTranslation();
   const client = useApi();
   const form = useForm({
@@ -37,8 +37,8 @@ export function BankCardForm({ banks, onSaved }: { readonly banks: Banks; readon
         name="bankName"
         value={form.values.bankName}
         onValue={form.set('bankName')}
-        placeholder={t('bank.choose_bank')}
-        options={banks.map((b) => ({ value: b.name, label: b.name }))}
+        placeholder={banks ? t('bank.choose_bank') : t('app.loading')}
+        options={(banks ?? []).map((b) => ({ value: b.name, label: b.name }))}
         error={error(form.errors.bankName)}
       />
       <TextField label={t('bank.cardNumber')} name="cardNumber" inputMode="numeric" autoComplete="cc-number" hint={t('bank.card_hint')} value={form.values.cardNumber} onValue={form.set('cardNumber')} error={error(form.errors.cardNumber)} />

@@ -5,6 +5,7 @@ import { fail, ok } from '../../testing/fakeApi.ts';
 import { badChecksum, card, expectUsableOnPhone, goodAddress, moneyHandlers, noWallets, signIn } from '../../testing/moneyFixtures.ts';
 import { renderApp } from '../../testing/renderApp.tsx';
 import { resetBrowserState } from '../../testing/reset.ts';
+import { expectStaysPut } from '../../testing/staysPut.ts';
 
 resetBrowserState();
 guardConsole();
@@ -28,6 +29,15 @@ async function fillCard(screen: Screen) {
 }
 
 describe('/bindBankCard: bank card', () => {
+  it('keeps both forms where they are when the bound wallets and the banks arrive', async () => {
+    signIn();
+    const { api, screen } = await renderApp('/bindBankCard', { ...moneyHandlers, 'user/getUserWallets': () => ok(noWallets) }, { hold: ['user/getUserWallets', 'common/banks'] });
+    const [wallets, banks] = await Promise.all([api.nextRequest('user/getUserWallets'), api.nextRequest('common/banks')]);
+    const cardNumber = cardForm(screen).getByLabelText(en.bank.cardNumber);
+    await expectStaysPut(cardNumber, () => wallets.release(), screen.getByText(en.wallet.no_card));
+    await expectStaysPut(addressForm(screen), () => banks.release(), screen.getByRole('option', { name: 'Vietcombank' }));
+  });
+
   it('prompts for every missing field (spec 5) without calling the server', async () => {
     const { api, screen } = await setup();
     await cardForm(screen).getByRole('button', { name: en.bank.save_card }).click();

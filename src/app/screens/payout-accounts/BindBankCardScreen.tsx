@@ -32,10 +32,10 @@ function BindBankCard() {
   const shown = saved?.wallets ?? (wallets.state?.status === 'ok' ? wallets.state.data : null);
   return (
     <>
-      {shown ? <BoundWallets wallets={shown} link={false} /> : null}
-      {wallets.state?.status === 'error' ? <LoadFailure failure={wallets.state.failure} onRetry={wallets.reload} /> : null}
-      {banks.state?.status === 'ok' ? <BankCardForm key={saved?.cards ?? 0} banks={banks.state.data} onSaved={onSaved('cards')} /> : null}
+      {/* Shown while loading too, so the forms do not move under the member's thumb when the answers arrive. */}
+      {wallets.state?.status === 'error' && !shown ? <LoadFailure failure={wallets.state.failure} onRetry={wallets.reload} /> : <BoundWallets wallets={shown} link={false} />}
       {banks.state?.status === 'error' ? <LoadFailure failure={banks.state.failure} onRetry={banks.reload} /> : null}
+      {banks.state?.status === 'error' ? null : <BankCardForm key={saved?.cards ?? 0} banks={banks.state?.status === 'ok' ? banks.state.data : null} onSaved={onSaved('cards')} />}
       <AddressForm key={`a${saved?.addresses ?? 0}`} onSaved={onSaved('addresses')} />
     </>
   );

@@ -5,6 +5,7 @@ import { fail, ok } from '../../testing/fakeApi.ts';
 import { balanceList, expectUsableOnPhone, moneyHandlers, noWallets, signIn } from '../../testing/moneyFixtures.ts';
 import { renderApp } from '../../testing/renderApp.tsx';
 import { resetBrowserState } from '../../testing/reset.ts';
+import { expectStaysPut } from '../../testing/staysPut.ts';
 
 resetBrowserState();
 guardConsole();
@@ -23,6 +24,15 @@ describe('/wallet', () => {
     await expect.element(balances.getByRole('link', { name: en.wallet.withdraw })).toHaveAttribute('href', '/withdraw');
     await expect.element(screen.getByRole('link', { name: en.wallet.manage })).toHaveAttribute('href', '/bindBankCard');
     expectUsableOnPhone();
+  });
+
+  it('keeps the ways in and out where they are when the balances and the bound wallets arrive', async () => {
+    signIn();
+    const { api, screen } = await renderApp('/wallet', { ...moneyHandlers, 'user/getUserWallets': () => ok(noWallets) }, { hold: ['user/balance_list', 'user/getUserWallets'] });
+    const [balance, wallets] = await Promise.all([api.nextRequest('user/balance_list'), api.nextRequest('user/getUserWallets')]);
+    const deposit = screen.getByRole('link', { name: en.wallet.deposit });
+    await expectStaysPut(deposit, () => balance.release(), screen.getByText('1,060.00 USDT'));
+    await expectStaysPut(deposit, () => wallets.release(), screen.getByText(en.wallet.no_card));
   });
 
   it('lists my requests with their status, and the reason of a denial', async () => {

@@ -28,10 +28,9 @@ function Wallet() {
   };
   return (
     <PullToRefresh onRefresh={refresh}>
-      <section className="card" aria-label={t('wallet.balances')}>
-        {b?.status === 'ok' ? <Balances details={b.data} labels="my" /> : null}
-        {b?.status === 'loading' ? <p className="muted">{t('app.loading')}</p> : null}
-        {b?.status === 'error' ? <LoadFailure failure={b.failure} onRetry={balance.refresh} /> : null}
+      <section className="card" aria-label={t('wallet.balances')} aria-busy={b?.status === 'loading'}>
+        {/* While loading, the figures are dashes in their final places, so nothing below moves when they arrive. */}
+        {b?.status === 'error' ? <LoadFailure failure={b.failure} onRetry={balance.refresh} /> : <Balances details={b?.status === 'ok' ? b.data : null} labels="my" />}
         <div className="button-row">
           <Link to="/recharge" className="button">
             {t('wallet.deposit')}
@@ -44,8 +43,7 @@ function Wallet() {
           {t('wallet.fund_flow')}
         </Link>
       </section>
-      {wallets.state?.status === 'ok' ? <BoundWallets wallets={wallets.state.data} /> : null}
-      {wallets.state?.status === 'error' ? <LoadFailure failure={wallets.state.failure} onRetry={wallets.reload} /> : null}
+      {wallets.state?.status === 'error' ? <LoadFailure failure={wallets.state.failure} onRetry={wallets.reload} /> : <BoundWallets wallets={wallets.state?.status === 'ok' ? wallets.state.data : null} />}
       {b?.status === 'ok' ? <ReviewList items={b.data.requests} currency={b.data.currency} title={t('wallet.requests')} /> : null}
     </PullToRefresh>
   );

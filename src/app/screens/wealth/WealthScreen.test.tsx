@@ -6,6 +6,7 @@ import { fail, ok, type Handler } from '../../testing/fakeApi.ts';
 import { expectMobileLayout } from '../../testing/mobileLayout.ts';
 import { renderApp } from '../../testing/renderApp.tsx';
 import { resetBrowserState } from '../../testing/reset.ts';
+import { expectStaysPut } from '../../testing/staysPut.ts';
 import { ethPledge, growth30, holding, products } from './fixtures.ts';
 
 resetBrowserState();
@@ -34,6 +35,13 @@ describe('/lc', () => {
     const { api, screen } = await renderApp('/lc', handlers);
     await expect.element(screen.getByText(en.auth.signin_prompt)).toBeVisible();
     expect(api.count('wealth/getList')).toBe(0);
+  });
+
+  it('keeps the first section\'s heading where it is when the products arrive', async () => {
+    localStorage.setItem('accessToken', 'tok');
+    const { api, screen } = await renderApp('/lc', handlers, { hold: ['wealth/getList'] });
+    const list = await api.nextRequest('wealth/getList');
+    await expectStaysPut(screen.getByRole('heading', { name: en.earn.wealth_title }), () => list.release(), screen.getByRole('article', { name: growth30.name }));
   });
 
   it('lists wealth products and pledges with daily rate, cycle, single minimum and pledge currency', async () => {

@@ -34,8 +34,10 @@ function WealthProducts({ token }: { readonly token: string }) {
   const section = (family: EarnProduct['family'], titleKey: string) => {
     const products = items.filter((p) => p.family === family);
     return (
-      <section className="stack" aria-labelledby={`earn-${family}`}>
+      <section className="stack" aria-labelledby={`earn-${family}`} aria-busy={list.state?.status === 'loading'}>
         <h2 id={`earn-${family}`}>{t(titleKey)}</h2>
+        {/* In each section, so its heading stays where it is when the products arrive. */}
+        {list.state?.status === 'loading' ? <p className="muted">{t('app.loading')}</p> : null}
         {list.state?.status === 'ok' && products.length === 0 ? <p className="muted">{t('earn.none')}</p> : null}
         {products.map((p) => (
           <ProductCard key={p.id} product={p} onBuy={setBuying} />
@@ -49,7 +51,6 @@ function WealthProducts({ token }: { readonly token: string }) {
       <Link to="/record" className="button button--ghost button--block">
         {t('earn.my_records')}
       </Link>
-      {list.state?.status === 'loading' ? <p className="muted">{t('app.loading')}</p> : null}
       {list.state?.status === 'error' ? <LoadFailure failure={list.state.failure} onRetry={list.reload} /> : null}
       {section('wealth', 'earn.wealth_title')}
       {section('pledge', 'earn.pledge_title')}

@@ -5,6 +5,7 @@ import { fail, ok } from '../../testing/fakeApi.ts';
 import { balanceList, expectUsableOnPhone, moneyHandlers, signIn } from '../../testing/moneyFixtures.ts';
 import { renderApp } from '../../testing/renderApp.tsx';
 import { resetBrowserState } from '../../testing/reset.ts';
+import { expectStaysPut } from '../../testing/staysPut.ts';
 
 resetBrowserState();
 guardConsole();
@@ -37,14 +38,9 @@ describe('/withdraw', () => {
   it('keeps the form where it is when the balance arrives, so a tap meant for a choice lands on it', async () => {
     signIn();
     const { api, screen } = await renderApp('/withdraw', moneyHandlers, { hold: ['user/balance_list'] });
-    const toAddress = screen.getByRole('radio', { name: en.withdraw.to_address });
-    await expect.element(toAddress).toBeVisible();
     const balance = await api.nextRequest('user/balance_list');
     await expect.element(screen.getByText(en.app.loading)).toBeVisible();
-    const before = toAddress.element().getBoundingClientRect().top;
-    balance.release();
-    await expect.element(screen.getByText('1,000.50 USDT')).toBeVisible();
-    expect(toAddress.element().getBoundingClientRect().top).toBe(before);
+    await expectStaysPut(screen.getByRole('radio', { name: en.withdraw.to_address }), () => balance.release(), screen.getByText('1,000.50 USDT'));
   });
 
   it('says "Incorrect Amount" for a malformed, zero or below-minimum amount, and checks the 6 digits', async () => {
