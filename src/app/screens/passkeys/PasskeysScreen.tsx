@@ -31,8 +31,7 @@ function Passkeys() {
     <>
       <p className="muted">{t('passkeys.intro')}</p>
       {supported ? null : <p className="notice">{t('error.passkey_unsupported')}</p>}
-      {s?.status === 'error' ? <LoadFailure failure={s.failure} onRetry={list.reload} /> : null}
-      {s?.status === 'error' ? null : <PasskeyList items={s?.status === 'ok' ? s.data : null} onRemove={setRemoving} />}
+      {s?.status === 'error' ? <LoadFailure failure={s.failure} onRetry={list.reload} /> : <PasskeyList items={s?.status === 'ok' ? s.data : null} onRemove={setRemoving} />}
       {supported ? (
         <AddPasskeyForm
           key={added}

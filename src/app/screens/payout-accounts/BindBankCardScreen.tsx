@@ -34,8 +34,11 @@ function BindBankCard() {
     <>
       {/* Shown while loading too, so the forms do not move under the member's thumb when the answers arrive. */}
       {wallets.state?.status === 'error' && !shown ? <LoadFailure failure={wallets.state.failure} onRetry={wallets.reload} /> : <BoundWallets wallets={shown} link={false} />}
-      {banks.state?.status === 'error' ? <LoadFailure failure={banks.state.failure} onRetry={banks.reload} /> : null}
-      {banks.state?.status === 'error' ? null : <BankCardForm key={saved?.cards ?? 0} banks={banks.state?.status === 'ok' ? banks.state.data : null} onSaved={onSaved('cards')} />}
+      {banks.state?.status === 'error' ? (
+        <LoadFailure failure={banks.state.failure} onRetry={banks.reload} />
+      ) : (
+        <BankCardForm key={saved?.cards ?? 0} banks={banks.state?.status === 'ok' ? banks.state.data : null} onSaved={onSaved('cards')} />
+      )}
       <AddressForm key={`a${saved?.addresses ?? 0}`} onSaved={onSaved('addresses')} />
     </>
   );
