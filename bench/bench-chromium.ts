@@ -23,10 +23,10 @@ export interface BenchChromium {
  * one and then from the other, and draws its whole first frame twice (a phone's agree).
  */
 export async function chromiumOn(profile: string): Promise<BenchChromium> {
-  // Port 0: the browser picks a free port and writes it, with its DevTools path, to DevToolsActivePort.
   // Lighthouse's launcher's own flags first (chrome-launcher's defaults: no background networking, component updates,
   // translation or RenderDocument…), so the browser measured is set up as the Lighthouse CLI sets up the one it starts
   // itself. (Measured against the bench's earlier flags alone, 2 x 3 runs each on / and /hq: within the runs' spread.)
+  // Port 0: the browser picks a free port and writes it, with its DevTools path, to DevToolsActivePort.
   const flags = [...Launcher.defaultFlags(), '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--ignore-certificate-errors', `--force-device-scale-factor=${screenEmulationMetrics.mobile.deviceScaleFactor}`, `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'];
   const child = spawn(CHROME, flags, { stdio: 'ignore' });
   const exited = new Promise((ok) => child.once('exit', ok));

@@ -4,15 +4,18 @@
 // score and the elements it moved, with their tops before and after (0 after: moved out of the viewport, whose part
 // of an element is all the browser reports). A shift above a control moves the control
 // under the member's thumb: screens show their loading states in the places of what they load instead.
-// SITE=<built folder> (default dist: build it first), PATHS=/wallet,/lc (default every member route).
+// SITE=<built folder> (default dist: build it first), PATHS=/wallet,/lc (default every screen of the app's route table).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { coldMemberPage } from './demo-login.ts';
 import { serveBuild } from './serve-build.ts';
 
-const MEMBER_ROUTES = '/,/hq,/xq?id=12,/orderrecord,/trade,/wallet,/withdraw,/recharge,/record,/runningwater,/my,/my/settings,/bindBankCard,/passkeys,/devices,/limits,/realname,/txpassword,/loginpassword,/yqhy,/kf,/lang,/lc,/bz';
-const PATHS = (process.env['PATHS'] ?? MEMBER_ROUTES).split(',');
+// The app's route table, plain data, though in the app's own tsconfig (DOM types): read by path at run time.
+const ROUTE_TABLE = '../src/app/router/screens.ts';
+const { screenPaths } = (await import(ROUTE_TABLE)) as { screenPaths: Readonly<Record<string, string>> };
+// The chart screen shows a product: the one the benches open.
+const PATHS = process.env['PATHS']?.split(',') ?? Object.values(screenPaths).map((path) => (path === screenPaths['xq'] ? `${path}?id=12` : path));
 const WAIT = Number(process.env['WAIT'] ?? 4000);
 
 interface Shift {
