@@ -4,6 +4,7 @@ import { guardConsole } from '../../testing/consoleGuard.ts';
 import { balances, details, fail, notices, ok } from '../../testing/fakeApi.ts';
 import { renderApp } from '../../testing/renderApp.tsx';
 import { resetBrowserState } from '../../testing/reset.ts';
+import { READING_PAUSE_MS } from './NoticeTicker.tsx';
 
 resetBrowserState();
 guardConsole();
@@ -44,6 +45,22 @@ describe('/ (home)', () => {
     answer();
     await expect.element(screen.getByText('10,000.00 USDT')).toBeVisible();
     expect(actions.element().getBoundingClientRect().top).toBe(before);
+  });
+
+  it('the ticker stands still with its first announcement in view, and moves only once the page has settled and a reading pause has passed', async () => {
+    const mounted = performance.now();
+    let movedAt: number | null = null;
+    const watch = new MutationObserver(() => {
+      if (movedAt === null && document.querySelector('.ticker__track--moving')) movedAt = performance.now();
+    });
+    watch.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'], childList: true });
+    const { screen } = await renderApp('/');
+    await expect.element(screen.getByRole('link', { name: notices.items[0]?.title ?? '' })).toBeVisible();
+    await expect.poll(() => movedAt, { timeout: READING_PAUSE_MS * 5 }).not.toBeNull();
+    watch.disconnect();
+    expect((movedAt ?? 0) - mounted).toBeGreaterThanOrEqual(READING_PAUSE_MS);
+    const track = document.querySelector('.ticker__track--moving');
+    expect(track?.getAnimations().length).toBeGreaterThan(0);
   });
 
   it('shows a translated failure with a retry when notices fail', async () => {

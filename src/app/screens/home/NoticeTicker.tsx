@@ -1,15 +1,25 @@
 import { useTranslation } from '../../i18n/translation.tsx';
 import { Link } from '../../router/navigation.tsx';
 import { useApi } from '../../api/apiContext.ts';
+import { useAfterDelay } from '../../hooks/useAfterDelay.ts';
+import { usePageSettled } from '../../hooks/usePageSettled.ts';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { useCall } from '../../hooks/useCall.ts';
 import { useLang } from '../../hooks/useLang.ts';
 
-/** Announcements (GET common/notice) in the member's language; reloads when the language changes. */
+/** How long the first announcement stands still, once the page has settled, before the ticker moves. */
+export const READING_PAUSE_MS = 2000;
+
+/**
+ * Announcements (GET common/notice) in the member's language; reloads when the language changes. The ticker moves
+ * only after the first screen has settled: it is a new frame to composite every vsync, which on a cold start of a
+ * two-core phone takes a core from the first screen's own work.
+ */
 export function NoticeTicker() {
   const { t } = useTranslation();
   const client = useApi();
   const lang = useLang();
+  const moving = useAfterDelay(usePageSettled(), READING_PAUSE_MS);
   const { state, reload } = useCall(`notice:${lang}`, () => client.call('common/notice').then((r) => r.data.items));
   const notices = state?.status === 'ok' ? state.data.filter((n) => n.kind === 'notice') : [];
   return (
@@ -22,7 +32,7 @@ export function NoticeTicker() {
       {state?.status === 'ok' && notices.length === 0 ? <p className="muted">{t('home.no_notices')}</p> : null}
       {notices.length > 0 ? (
         <div className="ticker__viewport">
-          <ul className="ticker__track">
+          <ul className={moving ? 'ticker__track ticker__track--moving' : 'ticker__track'}>
             {notices.map((n) => (
               <li key={n.id}>
                 <Link to="/bz">{n.title}</Link>
