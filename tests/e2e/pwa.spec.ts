@@ -381,6 +381,26 @@ test.describe('the inline shell, before any JavaScript', () => {
     });
   }
 
+  test('the skeleton rows stand still for their first second, then pulse while the wait goes on', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.route(/\/assets\/(?!boot-).*\.js$/, (route) => route.abort());
+    await page.goto('/');
+    await expect(page.locator('.shell__row')).toHaveCount(6);
+    // The first row's opacity at moments of its animation, read with the animation held there.
+    const opacityAt = (ms: number) =>
+      page.evaluate((at) => {
+        const row = document.querySelector('.shell__row');
+        const [pulse] = row?.getAnimations() ?? [];
+        if (!row || !pulse) return null;
+        pulse.pause();
+        pulse.currentTime = at;
+        return Number(getComputedStyle(row).opacity);
+      }, ms);
+    expect(await opacityAt(0)).toBe(1);
+    expect(await opacityAt(900)).toBe(1);
+    expect(await opacityAt(1600)).toBeLessThan(0.9);
+  });
+
   test('follows the phone when no theme is stored, and leaves out the tab bar on a screen without one', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.route(/\/assets\/(?!boot-).*\.js$/, (route) => route.abort());
