@@ -1,7 +1,8 @@
 // A tool to see what ran beside the page's main thread, not a benchmark (it prints no BENCH line): from a saved
 // Lighthouse trace, each traced thread's time per window after the navigation started, as "ran/wall" ms (the thread's
 // CPU clock against wall time, of its top-level events), busiest threads first. On two cores, a thread that runs
-// beside the page's main thread is time that thread waits: the page's script figure is wall time.
+// beside the page's main thread competes with it for a core, and the page's script figure is wall time: it counts
+// the main thread's wait.
 // Save the runs' traces first:
 //   LIGHTHOUSE_KEEP=/tmp/lh LIGHTHOUSE_FLAGS=--save-assets LIGHTHOUSE_BASELINE=none npx tsx bench/lighthouse.ts
 // then: npx tsx bench/trace-threads.ts /tmp/lh/home-<time>-0.trace.json
