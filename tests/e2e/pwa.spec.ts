@@ -1,6 +1,6 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import type { BrowserContext, Page, Response } from '@playwright/test';
+import type { BrowserContext, Locator, Page, Response } from '@playwright/test';
 import { expect, test, WEB_NAME } from './support.ts';
 import { storedProducts } from './stored-products.ts';
 
@@ -34,6 +34,33 @@ test.beforeEach(async ({ context }) => {
   });
 });
 
+/**
+ * What an update journey saw, in order: the workers' states as DevTools reports them, the page's navigations and loads,
+ * its failed requests and errors, and the member's taps. Printed when the journey fails, so a rare failure says where
+ * the update stopped.
+ */
+const journal: string[] = [];
+const note = (what: string) => journal.push(`${new Date().toISOString().slice(11, 23)} ${what}`);
+// eslint-disable-next-line no-empty-pattern -- Playwright reads a hook's fixtures from its pattern; this one needs none.
+test.afterEach(({}, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus && journal.length > 0) console.error(`What "${testInfo.title}" saw:\n${journal.join('\n')}`);
+  journal.length = 0;
+});
+
+/** Notes the page's navigations, loads, failed requests and errors in the journal. */
+function journalPage(page: Page): void {
+  page.on('request', (r) => {
+    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) note(`navigation request ${new URL(r.url()).pathname}`);
+  });
+  page.on('domcontentloaded', () => note('domcontentloaded'));
+  page.on('load', () => note('load'));
+  page.on('requestfailed', (r) => note(`request failed: ${new URL(r.url()).pathname} ${r.failure()?.errorText ?? ''}`));
+  page.on('pageerror', (e) => note(`page error: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') note(`console ${m.type()}: ${m.text()}`);
+  });
+}
+
 /** Opens `path` and reloads it once the service worker is active, so the page is controlled by it. */
 async function openControlled(page: Page, path = '/'): Promise<void> {
   await page.goto(path);
@@ -61,6 +88,15 @@ function apiResponses(context: BrowserContext): Response[] {
   return seen;
 }
 
+/** Taps the update prompt's "Reload" and waits for the page's next load. */
+async function reloadFromPrompt(page: Page, prompt: Locator): Promise<void> {
+  const reloaded = page.waitForEvent('load');
+  note('tap "Reload"');
+  await prompt.getByRole('button', { name: en.pwa['update_reload'] ?? '' }).click();
+  note('tapped "Reload"');
+  await reloaded;
+}
+
 /** The registration's waiting and active workers and the page's controller, by state (null when there is none). */
 function workerStates(page: Page): Promise<{ waiting: string | null; active: string | null; controller: string | null }> {
   return page.evaluate(async () => {
@@ -78,10 +114,15 @@ async function watchWorkers(context: BrowserContext, page: Page): Promise<{ stat
   const cdp = await context.newCDPSession(page);
   const statuses = new Map<string, string>();
   let at = Number.POSITIVE_INFINITY;
+  journalPage(page);
   cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
-    for (const v of versions) statuses.set(v.versionId, v.status);
+    for (const v of versions) {
+      if (statuses.get(v.versionId) !== v.status) note(`worker ${v.versionId} ${v.status} (${v.runningStatus})`);
+      statuses.set(v.versionId, v.status);
+    }
     if (versions.some((v) => v.status === 'activating')) at = Math.min(at, Date.now());
   });
+  cdp.on('ServiceWorker.workerErrorReported', ({ errorMessage }) => note(`worker error: ${errorMessage.errorMessage}`));
   await cdp.send('ServiceWorker.enable');
   return { statuses: () => statuses, takeoverAt: () => at };
 }
@@ -224,13 +265,12 @@ test('a new version waits behind a visible "reload" prompt, and reloading switch
     expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(true);
     await page.screenshot({ path: test.info().outputPath('update-prompt.png') });
     // "Later" keeps the page as it is.
+    note('tap "Later"');
     await prompt.getByRole('button', { name: en.pwa['update_later'] ?? '' }).click();
     await expect(prompt).toBeHidden();
     await page.reload();
     await expect(prompt).toBeVisible();
-    const reloaded = page.waitForEvent('load');
-    await prompt.getByRole('button', { name: en.pwa['update_reload'] ?? '' }).click();
-    await reloaded;
+    await reloadFromPrompt(page, prompt);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // The workers' states first: if the prompt stays, they say why.
     await expect.poll(() => workerStates(page)).toEqual({ waiting: null, active: 'activated', controller: 'activated' });
@@ -260,9 +300,7 @@ test('"reload" switches to the new version also on a page the old worker does no
     expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
     await expect(prompt).toBeVisible();
     expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(true);
-    const reloaded = page.waitForEvent('load');
-    await prompt.getByRole('button', { name: en.pwa['update_reload'] ?? '' }).click();
-    await reloaded;
+    await reloadFromPrompt(page, prompt);
     // The new worker ends in control of this page with nothing waiting. The browser may hold it back while the old
     // one has work in hand; past the prompt's patience the page reloads first and the new worker takes it over later.
     await expect.poll(() => workerStates(page)).toEqual({ waiting: null, active: 'activated', controller: 'activated' });
@@ -295,9 +333,7 @@ test('"reload" still reloads while the browser holds the new version back, and t
     await holding;
     // The tap is heard, the new worker cannot take over yet, and the page reloads anyway after the prompt's patience.
     const told = await waitingVersion(versions);
-    const reloaded = page.waitForEvent('load');
-    await prompt.getByRole('button', { name: en.pwa['update_reload'] ?? '' }).click();
-    await reloaded;
+    await reloadFromPrompt(page, prompt);
     expect(await workerStates(page)).toEqual({ waiting: 'installed', active: 'activated', controller: 'activated' });
     await expect(prompt).toBeVisible();
     // Once the old worker's work is done the worker the tap told to take over does; this page still runs what the old
