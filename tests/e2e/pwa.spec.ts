@@ -108,7 +108,8 @@ function workerStates(page: Page): Promise<{ waiting: string | null; active: str
 /**
  * The service worker versions as DevTools reports them: each version's last status by id, and when the browser first
  * started handing the registration to a new worker, on this machine's clock (epoch ms, as a page's
- * `performance.timeOrigin`; Infinity until then). Read through DevTools, so no page is a client of it.
+ * `performance.timeOrigin`; Infinity until then). Read through DevTools, so no page is a client of it. Each change,
+ * and the page's own events (journalPage), go in the journal.
  */
 async function watchWorkers(context: BrowserContext, page: Page): Promise<{ statuses: () => ReadonlyMap<string, string>; takeoverAt: () => number }> {
   const cdp = await context.newCDPSession(page);
