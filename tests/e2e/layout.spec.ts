@@ -55,6 +55,22 @@ for (const lang of LANGS) {
   });
 }
 
+test("/xq's intervals all show at 360 px in every language, each a 44 px target that holds its label", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  const found: Record<string, unknown> = {};
+  for (const lang of LANGS) {
+    await page.addInitScript((l) => localStorage.setItem('lang', l), lang);
+    await open(page, BTC_XQ);
+    found[lang] = await page.locator('.intervals').evaluate((row) => ({
+      hidden: row.scrollWidth > row.clientWidth,
+      narrow: [...row.querySelectorAll('button')].filter((b) => b.getBoundingClientRect().width < 44).map((b) => b.textContent),
+      spilling: [...row.querySelectorAll('button')].filter((b) => b.scrollWidth > b.clientWidth).map((b) => b.textContent),
+    }));
+  }
+  const fine = { hidden: false, narrow: [], spilling: [] };
+  expect(found).toEqual({ en: fine, vn: fine, zn: fine });
+});
+
 // axe-core is injected as a script; the app's strict CSP (no inline scripts) would refuse it, as it should.
 test.describe(() => {
 test.use({ bypassCSP: true });
