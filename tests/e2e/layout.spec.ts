@@ -71,6 +71,30 @@ test("/xq's intervals all show at 360 px in every language, each a 44 px target 
   expect(found).toEqual({ en: fine, vn: fine, zn: fine });
 });
 
+test('a row of tabs wider than the screen fades out at each end that has more to scroll to; one that fits does not', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  const found: Record<string, unknown> = {};
+  // At 360 px vn's categories overflow their row (its fourth tab wholly out of view) and zn's fit.
+  for (const lang of ['vn', 'zn'] as const) {
+    await page.addInitScript((l) => localStorage.setItem('lang', l), lang);
+    await open(page, '/hq');
+    const row = page.getByRole('tablist');
+    // A scroll timeline takes the row's position once per frame: each reading waits for two frames.
+    const fades = () =>
+      row.evaluate(async (r) => {
+        await new Promise((framed) => requestAnimationFrame(() => requestAnimationFrame(framed)));
+        return [r.scrollWidth > r.clientWidth, getComputedStyle(r).getPropertyValue('--tabs-fade-start'), getComputedStyle(r).getPropertyValue('--tabs-fade-end')];
+      });
+    const atStart = await fades();
+    await row.evaluate((r) => r.scrollTo({ left: r.scrollWidth, behavior: 'instant' }));
+    found[lang] = { atStart, atEnd: await fades() };
+  }
+  expect(found).toEqual({
+    vn: { atStart: [true, '0px', '40px'], atEnd: [true, '40px', '0px'] },
+    zn: { atStart: [false, '0px', '0px'], atEnd: [false, '0px', '0px'] },
+  });
+});
+
 // axe-core is injected as a script; the app's strict CSP (no inline scripts) would refuse it, as it should.
 test.describe(() => {
 test.use({ bypassCSP: true });
