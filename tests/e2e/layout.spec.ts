@@ -59,6 +59,7 @@ test("/xq's intervals all show at 360 px in every language, each a 44 px target 
   await page.setViewportSize({ width: 360, height: 640 });
   const found: Record<string, unknown> = {};
   for (const lang of LANGS) {
+    // Init scripts run in the order they were added: the last language set wins.
     await page.addInitScript((l) => localStorage.setItem('lang', l), lang);
     await open(page, BTC_XQ);
     found[lang] = await page.locator('.intervals').evaluate((row) => ({
@@ -76,6 +77,7 @@ test('a row of tabs wider than the screen fades out at each end that has more to
   const found: Record<string, unknown> = {};
   // At 360 px vn's categories overflow their row (its fourth tab wholly out of view) and zn's fit.
   for (const lang of ['vn', 'zn'] as const) {
+    // As above: the last language set wins.
     await page.addInitScript((l) => localStorage.setItem('lang', l), lang);
     await open(page, '/hq');
     const row = page.getByRole('tablist');
