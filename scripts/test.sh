@@ -19,10 +19,11 @@ finish() {
   for line in "${summary[@]}"; do echo "  $line"; done
   if [[ $code -ne 0 && -n "$current" ]]; then
     echo "  FAILED in section: $current (exit $code); its output is above and in $LOG_DIR/$current.log"
-    # CI keeps only the tail of the output: the first error lines of the failed section, so the cause is in it.
+    # CI keeps only the tail of the output: the first error lines of the failed section, so the cause is in it (and
+    # a failed update journey's last steps, its "Journal:" line).
     if [[ -f "$LOG_DIR/$current.log" ]]; then
       echo "  first errors:"
-      grep -m 8 -E '^\s*(Error|[A-Za-z]*Error):|✘|FAIL ' "$LOG_DIR/$current.log" | cut -c 1-300 | sed 's/^/    /' || true
+      grep -m 10 -E '^\s*(Error|[A-Za-z]*Error|Journal):|✘|FAIL ' "$LOG_DIR/$current.log" | cut -c 1-900 | sed 's/^/    /' || true
     fi
   else
     rm -rf "$LOG_DIR"

@@ -2,6 +2,7 @@ import { proxy, wrap, type Remote } from 'comlink';
 import type { ErrorKey } from '../../contract/errors.ts';
 import { apiBase } from '../config/env.ts';
 import { registerOneWayCallbacks } from '../../shared/one-way-callback.ts';
+import { endBeforeUpdate } from '../pwa/endBeforeUpdate.ts';
 import type { MarketWorkerApi, Session } from '../../workers/api.ts';
 
 export type MarketWorker = Remote<MarketWorkerApi>;
@@ -24,6 +25,8 @@ export function setUnauthorizedTarget(handler: (reason: ErrorKey) => void): void
 export function marketWorker(): MarketWorker {
   if (instance) return instance;
   const worker = new Worker(new URL('../../workers/market.worker.ts', import.meta.url), { type: 'module', name: 'market' });
+  // Its polls go through the service worker, and the page is about to reload anyway.
+  endBeforeUpdate(() => worker.terminate());
   return adoptMarketWorker(wrap<MarketWorkerApi>(worker));
 }
 

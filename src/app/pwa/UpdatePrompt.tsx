@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { useTranslation } from '../i18n/translation.tsx';
+import { endAllBeforeUpdate } from './endBeforeUpdate.ts';
 import { reloadIntoNewVersion } from './reloadIntoNewVersion.ts';
 
 // The library would reload every open tab as soon as any one of them took the new version. A tab reloads only when
@@ -34,7 +35,10 @@ export function UpdatePrompt() {
           onClick={() => {
             if (reloading) return;
             setReloading(true);
-            void reloadIntoNewVersion(() => updateServiceWorker(true));
+            void reloadIntoNewVersion(() => {
+              endAllBeforeUpdate();
+              return updateServiceWorker(true);
+            });
           }}
         >
           {t(reloading ? 'pwa.update_reloading' : 'pwa.update_reload')}
