@@ -14,6 +14,8 @@ const FORMS = ['!**/contract/forms.ts', '!**/contract/order-form.ts', '!**/contr
 const LIMITS_FORMS = '!**/contract/limits-forms.ts';
 // Error keys and their numbers (src/contract/errors.ts, plain data): the app numbers its own failures from the same table.
 const ERROR_TABLE = '!**/contract/errors.ts';
+// The service worker handover path (src/contract/handover.ts, one constant): the server answers what the app asks for.
+const HANDOVER_PATH = '!**/contract/handover.ts';
 // The one polling loop (src/streams/poll-loop.ts, no RxJS): the page's polls run on the worker's own loop.
 const POLL_LOOP = '!**/streams/poll-loop.ts';
 const APP_FORBIDDEN = [...ours('streams', 'server'), POLL_LOOP];
@@ -68,7 +70,7 @@ export default tseslint.config(
       ],
     },
   },
-  typesOnly(['src/app/**'], [...ours('workers', 'contract'), INTERVAL_TABLE, ...FORMS, LIMITS_FORMS, ERROR_TABLE], 'app imports worker and contract types only (and the interval table, the forms and the error table)'),
+  typesOnly(['src/app/**'], [...ours('workers', 'contract'), INTERVAL_TABLE, ...FORMS, LIMITS_FORMS, ERROR_TABLE, HANDOVER_PATH], 'app imports worker and contract types only (and the interval table, the forms, the error table and the handover path)'),
   // The one HTTP client of the page and the worker: the contract's types and error table, nothing else of ours.
   layer(['src/http/**'], ours('app', 'workers', 'streams', 'charts', 'server', 'shared'), 'http imports the contract only'),
   typesOnly(['src/http/**'], [...ours('contract'), ERROR_TABLE], 'http uses the contract for types only (and its error table)'),

@@ -10,6 +10,7 @@ import { makeDeps, openDatabase } from './make-deps.ts';
 import { serveMetrics } from './metrics/listener.ts';
 import { observeRequests } from './metrics/observe-requests.ts';
 import { seedIfEmpty } from './seed.ts';
+import { handoverRoute } from './http/handover.ts';
 import { healthRoutes } from './http/health.ts';
 import { listen } from './http/listen.ts';
 import { serveApp } from './static.ts';
@@ -54,6 +55,8 @@ async function startOn(config: Config, release: () => void): Promise<Running> {
   let draining = false;
   // Before the request log: a balancer's probes every few seconds are neither logged nor counted as traffic.
   healthRoutes(root, { db: deps.db, draining: () => draining });
+  // Likewise the update prompt's hidden frame, once a second while a new version waits.
+  handoverRoute(root);
   // Then every other answer (API, pages, operator) is counted, logged and carries its X-Request-Id.
   root.use('*', observeRequests(deps.metrics, { accessLog: config.ACCESS_LOG, instance: config.INSTANCE_ID }));
   const { secret } = operatorEndpoint(root, deps);

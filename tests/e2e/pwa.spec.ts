@@ -331,7 +331,11 @@ test('"reload" still reloads while the browser holds the new version back, and t
     void other.evaluate(() => fetch('/assets/held-by-the-network.js').catch(() => undefined));
     await holding;
     // The tap is heard, the new worker cannot take over yet, and the page reloads anyway after the prompt's patience.
+    // Meanwhile the page keeps asking the browser to look at the waiting worker again, by a navigation in a hidden
+    // frame to a path the server answers with nothing.
+    const askedAgain = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/service-worker-handover');
     await reloadFromPrompt(page, prompt);
+    expect((await askedAgain).status()).toBe(204);
     expect(await workerStates(page)).toEqual({ waiting: 'installed', active: 'activated', controller: 'activated' });
     await expect(prompt).toBeVisible();
     // Once the old worker's work is done, this page (still running what the old one served) offers the new version

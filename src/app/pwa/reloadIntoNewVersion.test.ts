@@ -4,10 +4,6 @@ import { reloadIntoNewVersion } from './reloadIntoNewVersion.ts';
 /** A stand-in for the waiting ServiceWorker: only its state and statechange matter here. */
 class FakeWorker extends EventTarget {
   state: ServiceWorkerState = 'installed';
-  readonly messages: unknown[] = [];
-  postMessage(message: unknown): void {
-    this.messages.push(message);
-  }
   become(state: ServiceWorkerState): void {
     this.state = state;
     this.dispatchEvent(new Event('statechange'));
@@ -17,9 +13,10 @@ class FakeWorker extends EventTarget {
 function setup(waiting: FakeWorker | null) {
   const reload = vi.fn<() => void>();
   const skipWaiting = vi.fn(async () => {});
+  const askAgain = vi.fn<() => void>();
   const registration = { waiting } as unknown as ServiceWorkerRegistration;
   const container = { getRegistration: async () => registration };
-  return { reload, skipWaiting, run: () => reloadIntoNewVersion(skipWaiting, container, reload) };
+  return { reload, skipWaiting, askAgain, run: () => reloadIntoNewVersion(skipWaiting, container, reload, 10_000, 1_000, askAgain) };
 }
 
 describe('reloadIntoNewVersion', () => {
@@ -87,34 +84,34 @@ describe('reloadIntoNewVersion', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
-  it('tells the waiting worker again each second until it takes over, and stops once the page reloads', async () => {
+  it('asks the browser again each second until the new worker takes over, and stops once the page reloads', async () => {
     vi.useFakeTimers();
     const worker = new FakeWorker();
-    const { reload, skipWaiting, run } = setup(worker);
+    const { reload, skipWaiting, askAgain, run } = setup(worker);
     await run();
     expect(skipWaiting).toHaveBeenCalledTimes(1);
-    expect(worker.messages).toEqual([]);
+    expect(askAgain).not.toHaveBeenCalled();
     vi.advanceTimersByTime(2_000);
-    expect(worker.messages).toEqual([{ type: 'SKIP_WAITING' }, { type: 'SKIP_WAITING' }]);
-    // Taking over: no more nudges while it activates, and none after the reload.
+    expect(askAgain).toHaveBeenCalledTimes(2);
+    // Taking over: no more asking while it activates, and none after the reload.
     worker.become('activating');
     vi.advanceTimersByTime(1_000);
     worker.become('activated');
     expect(reload).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(20_000);
-    expect(worker.messages).toHaveLength(2);
+    expect(askAgain).toHaveBeenCalledTimes(2);
   });
 
-  it('stops telling it once the wait is over and the page reloads anyway', async () => {
+  it('stops asking once the wait is over and the page reloads anyway', async () => {
     vi.useFakeTimers();
     const worker = new FakeWorker();
-    const { reload, run } = setup(worker);
+    const { reload, askAgain, run } = setup(worker);
     await run();
     vi.advanceTimersByTime(10_000);
     expect(reload).toHaveBeenCalledTimes(1);
-    const told = worker.messages.length;
+    const asked = askAgain.mock.calls.length;
     vi.advanceTimersByTime(5_000);
-    expect(worker.messages).toHaveLength(told);
+    expect(askAgain).toHaveBeenCalledTimes(asked);
   });
 
   it('waits for a version already taking over to finish before it reloads', async () => {

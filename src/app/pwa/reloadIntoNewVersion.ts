@@ -1,3 +1,5 @@
+import { askForHandover } from './askForHandover.ts';
+
 /**
  * "Reload" on the update prompt: the waiting service worker takes over, then the page reloads into it.
  *
@@ -10,10 +12,10 @@
  * flight); the member asked for a reload, so after `patienceMs` the page reloads anyway. If the new version still
  * waits then, the reloaded page offers it again.
  *
- * Chromium hands over once the old worker is idle, and asks it to go idle at once only when told to hand over: an
- * old worker the other tabs' polls woke again (Chromium sends a dedicated worker's requests through it) waited, in
- * the e2e journeys, until the next navigation asked again; a navigation starting as the handover did then never
- * ended. So the waiting worker is told again every `nudgeMs` until it has taken over.
+ * Chromium looks at whether the old worker can hand over when the new one is told to, and when a navigation in the
+ * scope starts; between those, a handover that had become possible waited (in the e2e journeys, for the page's own
+ * reload, which then sometimes never ended). So until the new worker has taken over, `askAgain` starts such a
+ * navigation every `nudgeMs` (askForHandover.ts).
  */
 export async function reloadIntoNewVersion(
   skipWaiting: () => Promise<void>,
@@ -21,6 +23,7 @@ export async function reloadIntoNewVersion(
   reload: () => void = () => window.location.reload(),
   patienceMs = 10_000,
   nudgeMs = 1_000,
+  askAgain: () => void = askForHandover,
 ): Promise<void> {
   let reloaded = false;
   let nudging: ReturnType<typeof setInterval> | undefined = undefined;
@@ -42,8 +45,7 @@ export async function reloadIntoNewVersion(
   });
   await skipWaiting();
   if (reloaded) return;
-  // The message the generated service worker takes for skipWaiting() (vite-plugin-pwa's "prompt" type).
   nudging = setInterval(() => {
-    if (waiting.state === 'installed') waiting.postMessage({ type: 'SKIP_WAITING' });
+    if (waiting.state === 'installed') askAgain();
   }, nudgeMs);
 }
