@@ -1,6 +1,7 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { BrowserContext, Locator, Page, Response } from '@playwright/test';
+import { HANDOVER_PATH } from '../../src/contract/handover.ts';
 import { expect, test, WEB_NAME } from './support.ts';
 import { storedProducts } from './stored-products.ts';
 
@@ -333,7 +334,7 @@ test('"reload" still reloads while the browser holds the new version back, and t
     // The tap is heard, the new worker cannot take over yet, and the page reloads anyway after the prompt's patience.
     // Meanwhile the page keeps asking the browser to look at the waiting worker again, by a navigation in a hidden
     // frame to a path the server answers with nothing.
-    const askedAgain = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/service-worker-handover');
+    const askedAgain = page.waitForResponse((r) => new URL(r.url()).pathname === HANDOVER_PATH);
     await reloadFromPrompt(page, prompt);
     expect((await askedAgain).status()).toBe(204);
     expect(await workerStates(page)).toEqual({ waiting: 'installed', active: 'activated', controller: 'activated' });
@@ -350,8 +351,7 @@ test('"reload" still reloads while the browser holds the new version back, and t
 
 test('"reload" ends the page\'s market worker before the new version takes over', async ({ page, context }) => {
   // Chromium sends a dedicated worker's requests through the service worker (the static route covers only the page's
-  // own), so the market worker's polls keep handing the old worker work, and one in its hands holds the new version
-  // back. A journey saw the takeover wait for the page to unload (after the tap's patience), and that reload not end.
+  // own), so until the tap ends it, the market worker's polls keep handing the old worker work.
   await openControlled(page, '/');
   await watchWorkers(context, page);
   const isMarket = (w: { url: () => string }) => w.url().includes('/assets/market.worker-');

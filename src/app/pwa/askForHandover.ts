@@ -15,7 +15,6 @@ export function askForHandover(doc: Document = document): void {
     frame = doc.createElement('iframe');
     frame.hidden = true;
     frame.tabIndex = -1;
-    frame.title = '';
     frame.setAttribute('aria-hidden', 'true');
     doc.body.append(frame);
   }
