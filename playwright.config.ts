@@ -43,11 +43,15 @@ export default defineConfig({
   // (@timing) two at a time, then the countdown tests (@alone) one by one, each with the machine to itself (one
   // settles a burst of 1,000 orders; the other drives two Chromiums with faked clocks, and had a step late while a
   // server started beside it).
+  // The journeys that compute more than they wait (@heavy: axe over every route, or the operator tool started several
+  // times, each start seconds of CPU) run two at a time once the others are done: among eight, on a slower machine
+  // of two cores, each of them took over twice its time limit.
   workers: JOURNEY_WORKERS,
   projects: [
     { name: 'settling', grep: /@settles/, fullyParallel: true, use: { launchOptions: HEADLESS_CHROMIUM } },
-    { name: 'journeys', grepInvert: /@settles|@timing|@alone/, fullyParallel: true, use: { launchOptions: HEADLESS_CHROMIUM } },
-    { name: 'timing', grep: /@timing/, dependencies: ['settling', 'journeys'], workers: 2, fullyParallel: true, use: { launchOptions: FULL_CHROMIUM } },
+    { name: 'journeys', grepInvert: /@settles|@heavy|@timing|@alone/, fullyParallel: true, use: { launchOptions: HEADLESS_CHROMIUM } },
+    { name: 'heavy', grep: /@heavy/, dependencies: ['settling', 'journeys'], workers: 2, fullyParallel: true, use: { launchOptions: HEADLESS_CHROMIUM } },
+    { name: 'timing', grep: /@timing/, dependencies: ['heavy'], workers: 2, fullyParallel: true, use: { launchOptions: FULL_CHROMIUM } },
     { name: 'alone', grep: /@alone/, dependencies: ['timing'], workers: 1, use: { launchOptions: FULL_CHROMIUM } },
   ],
   retries: 0,

@@ -30,7 +30,7 @@ async function holdings(page: Page, member: Member, path: 'wealth/orders' | 'Def
   return ((await res.json()) as { data: { items: { name: string; startedAt: number }[] } }).data.items;
 }
 
-test('buy a wealth product, accrue three days with the operator tool, see three revenue records and the balance', async ({ page, member }) => {
+test('buy a wealth product, accrue three days with the operator tool, see three revenue records and the balance', { tag: '@heavy' }, async ({ page, member }) => {
   const errors = watchErrors(page);
   await operator('credit', member.username, '1000');
 
@@ -107,7 +107,7 @@ test('pledge on /lc and see it on /record', async ({ page, member }) => {
   expect(errors).toEqual([]);
 });
 
-test('send a support message, the operator replies, the member sees the badge and the reply', async ({ page, member }) => {
+test('send a support message, the operator replies, the member sees the badge and the reply', { tag: '@heavy' }, async ({ page, member }) => {
   const errors = watchErrors(page);
   await page.goto('/kf');
   const log = page.getByRole('log', { name: 'Conversation with support' });

@@ -119,13 +119,13 @@ async function axeInBothThemes(page: Page, paths: readonly string[], screenshots
   return found;
 }
 
-test('every route signed in, light and dark theme: no serious or critical axe violation', async ({ page }) => {
+test('every route signed in, light and dark theme: no serious or critical axe violation', { tag: '@heavy' }, async ({ page }) => {
   test.setTimeout(240_000);
   watchRequests(page);
   expect(await axeInBothThemes(page, ALL_ROUTES, true)).toEqual([]);
 });
 
-signedOut('visitor screens, light and dark theme: no serious or critical axe violation', async ({ page }) => {
+signedOut('visitor screens, light and dark theme: no serious or critical axe violation', { tag: '@heavy' }, async ({ page }) => {
   signedOut.setTimeout(120_000);
   watchRequests(page);
   const paths = ['/', '/hq', '/xq', BTC_XQ, OPEN_SHEET, '/trade?id=12', '/bz', '/lang', '/login', '/reg', '/kf', '/my'];

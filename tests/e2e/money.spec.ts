@@ -41,7 +41,7 @@ async function expectUsableOnPhone(page: Page) {
   expect(report.sideways).toBe(false);
 }
 
-test('bind a card, deposit, operator approves; withdraw, operator denies; fund flow shows every step', async ({ page, member }) => {
+test('bind a card, deposit, operator approves; withdraw, operator denies; fund flow shows every step', { tag: '@heavy' }, async ({ page, member }) => {
   test.setTimeout(180_000);
   const errors = watchErrors(page);
 

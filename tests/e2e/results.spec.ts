@@ -158,7 +158,7 @@ test('a closed market says when it opens, in my time zone, and cannot be traded'
   expect(errors).toEqual([]);
 });
 
-test('a withdrawal shows "under review"; once the operator approves it, the wallet shows the new balance without a reload', async ({ page, member, request }) => {
+test('a withdrawal shows "under review"; once the operator approves it, the wallet shows the new balance without a reload', { tag: '@heavy' }, async ({ page, member, request }) => {
   test.setTimeout(120_000);
   const errors = watchErrors(page);
   expect(await operator(DATA_DIR, 'credit', member.username, '500')).toContain('Credited 500.00');
