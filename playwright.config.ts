@@ -43,9 +43,9 @@ export default defineConfig({
   // (@timing) two at a time, then the countdown tests (@alone) one by one, each with the machine to itself (one
   // settles a burst of 1,000 orders; the other drives two Chromiums with faked clocks, and had a step late while a
   // server started beside it).
-  // The journeys that compute more than they wait (@heavy: axe over every route, or the operator tool started several
-  // times, each start seconds of CPU) run two at a time once the others are done: among eight, on a slower machine
-  // of two cores, each of them took over twice its time limit.
+  // The journeys that compute more than they wait (@heavy: axe over many screens, the operator tool started from the
+  // journey, each start seconds of CPU) run two at a time once the others are done: among eight, on a slower machine
+  // of two cores, six of them ran out of time and three others used two thirds of theirs or more.
   workers: JOURNEY_WORKERS,
   projects: [
     { name: 'settling', grep: /@settles/, fullyParallel: true, use: { launchOptions: HEADLESS_CHROMIUM } },

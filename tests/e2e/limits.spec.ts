@@ -17,7 +17,7 @@ const fill = (s: string, values: Record<string, string>) => s.replace(/\{\{(\w+)
 // axe-core is injected as a script, which the app's CSP rightly refuses (as in layout.spec.ts).
 test.use({ bypassCSP: true });
 
-test('a turnover limit refuses the order past it in the ticket; a break refuses the deposit address', async ({ page, member }) => {
+test('a turnover limit refuses the order past it in the ticket; a break refuses the deposit address', { tag: '@heavy' }, async ({ page, member }) => {
   test.setTimeout(90_000);
   const errors = watchErrors(page);
   expect(await operator(DATA_DIR, 'credit', member.username, '500')).toContain('Credited 500.00');

@@ -90,7 +90,7 @@ async function interceptNextWithdrawal(page: Page, path: string): Promise<() => 
   return async () => (await request).postDataJSON() as Record<string, unknown>;
 }
 
-test('add a passkey, sign out, sign in with it; approve a withdrawal with it; replays and other amounts or addresses are refused', async ({ page, playwright }) => {
+test('add a passkey, sign out, sign in with it; approve a withdrawal with it; replays and other amounts or addresses are refused', { tag: '@heavy' }, async ({ page, playwright }) => {
   test.setTimeout(180_000);
   const errors = watchErrors(page);
   const request = await playwright.request.newContext({ baseURL: site });
@@ -190,7 +190,7 @@ test.describe(() => {
   // axe-core is injected as a script, which the app's CSP refuses, as it should.
   test.use({ bypassCSP: true });
 
-  test('the passkey screens read well at 360 px, light and dark: no serious axe violation, nothing past the edge', async ({ page, playwright }) => {
+  test('the passkey screens read well at 360 px, light and dark: no serious axe violation, nothing past the edge', { tag: '@heavy' }, async ({ page, playwright }) => {
     test.setTimeout(120_000);
     const errors = watchErrors(page);
     const request = await playwright.request.newContext({ baseURL: site });
