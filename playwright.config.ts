@@ -45,7 +45,7 @@ export default defineConfig({
   // server started beside it).
   // The journeys that compute more than they wait (@heavy: axe over many screens, the operator tool started from the
   // journey, each start seconds of CPU) run two at a time once the others are done: among eight, on a slower machine
-  // of two cores, six of them ran out of time and three others used two thirds of theirs or more.
+  // of two cores, six of them ran out of time and three others used over three fifths of theirs.
   workers: JOURNEY_WORKERS,
   projects: [
     { name: 'settling', grep: /@settles/, fullyParallel: true, use: { launchOptions: HEADLESS_CHROMIUM } },
