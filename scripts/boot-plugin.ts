@@ -121,13 +121,16 @@ function bootSource(tabs: string[], packs: Record<string, string[]>, apiBase: st
       return response.json();
     }).then(function (json) { return json.data.answers; });
     calls.forEach(function (call, i) {
-      var answer = answers.then(function (all) {
+      var record = { token: token, lang: apiLang, body: JSON.stringify(call.body), at: at, answer: null, settled: null };
+      record.answer = answers.then(function (all) {
         var one = all[i];
+        // Kept as it came too: a screen that renders after it arrived shows it in its first render.
+        record.settled = one;
         return { ok: one.status >= 200 && one.status < 300, json: function () { return Promise.resolve(one.body); } };
       });
       // Never taken (another path was asked for, say) and failed: not an unhandled rejection.
-      answer.catch(function () {});
-      early[call.path] = { token: token, lang: apiLang, body: JSON.stringify(call.body), at: at, answer: answer };
+      record.answer.catch(function () {});
+      early[call.path] = record;
     });
   }
   if (window.fetch) {

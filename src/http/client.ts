@@ -50,6 +50,8 @@ export interface HttpClientOptions {
   readonly onUnauthorized: (sentWith: string | null, failure: ApiFailure) => void;
   /** An answer obtained before the client existed for exactly this request, or null (the page's early calls). */
   readonly early?: (request: SentRequest) => Promise<EarlyResponse> | null;
+  /** The JSON body of such an answer if it has already come, without taking it (null: none yet). */
+  readonly earlyBody?: (request: SentRequest) => unknown;
   /** The clock `Answered` times are read on. Default `performance.now`. */
   readonly now?: () => number;
   readonly onAnswer?: (answer: Answered) => void;
@@ -67,6 +69,12 @@ export type CallArgs<P extends ApiPath> = Record<string, never> extends Req<P> ?
 export interface HttpClient {
   /** Resolves with the `{ code: 0, msg: '', data }` envelope; rejects with an ApiFailure (or the caller's abort). */
   call<P extends ApiPath>(path: P, ...args: CallArgs<P>): Promise<Envelope<Res<P>>>;
+  /**
+   * What `call` with these arguments would resolve with at once: an early answer that has already come, or null.
+   * Nothing is sent or taken, and the call that follows resolves with this same object, so a screen can render the
+   * answer in its first render and then take the call's as no change.
+   */
+  peek<P extends ApiPath>(path: P, ...args: CallArgs<P>): Envelope<Res<P>> | null;
 }
 
 type Json = Record<string, unknown>;
@@ -105,17 +113,25 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     }
   };
 
+  /** The body as sent and the token it is sent with (the paths that carry it in the body move it to the header). */
+  function outgoing(path: ApiPath, body: unknown): { readonly payload: Json; readonly sentWith: string | null } {
+    const payload: Json = { ...(body as Json | undefined) };
+    if (!isAuthInBodyPath(path)) return { payload, sentWith: o.token() };
+    const moved = payload['Authorization'];
+    return { payload: { ...payload, Authorization: '' }, sentWith: typeof moved === 'string' && moved !== '' ? moved : o.token() };
+  }
+
+  function peek<P extends ApiPath>(path: P, ...[body, options]: CallArgs<P>): Envelope<Res<P>> | null {
+    if (options !== undefined || !o.earlyBody) return null;
+    const { payload, sentWith } = outgoing(path, body);
+    const json = o.earlyBody({ path, token: sentWith ?? '', lang: o.lang(), body: JSON.stringify(payload) });
+    return isSuccess(json) ? (json as Envelope<Res<P>>) : null;
+  }
+
   async function call<P extends ApiPath>(path: P, ...[body, options]: CallArgs<P>): Promise<Envelope<Res<P>>> {
-    const token = o.token();
     const lang = o.lang();
     const headers: Record<string, string> = { 'Accept-Language': lang };
-    let payload: Json = { ...(body as Json | undefined) };
-    let sentWith = token;
-    if (isAuthInBodyPath(path)) {
-      const moved = payload['Authorization'];
-      if (typeof moved === 'string' && moved !== '') sentWith = moved;
-      payload = { ...payload, Authorization: '' };
-    }
+    const { payload, sentWith } = outgoing(path, body);
     if (isIdempotentPath(path)) headers['Idempotency-Key'] = options?.idempotencyKey ?? crypto.randomUUID();
 
     const early = options === undefined ? await takeEarly<P>(o, { path, token: sentWith ?? '', lang, body: JSON.stringify(payload) }) : null;
@@ -153,7 +169,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     return json as Envelope<Res<P>>;
   }
 
-  return { call };
+  return { call, peek };
 }
 
 /** fetch, with the client's deadline: the caller's abort rejects as the abort, anything else as an ApiFailure. */

@@ -248,7 +248,13 @@ describe('submission keys', () => {
 
 describe("api client: the boot script's early answers", () => {
   const envelope = (data: unknown, status = 200) => new Response(JSON.stringify({ code: status === 200 ? 0 : 1, msg: '', data }), { status });
-  const early = (answer: Promise<Response>, token = '', lang = 'en', at = performance.now(), body = '{}') => ({ token, lang, at, answer, body });
+  const early = (answer: Promise<Response>, token = '', lang = 'en', at = performance.now(), body = '{}') => ({ token, lang, at, answer, body, settled: null });
+  /** An early answer that has come, as the boot script keeps it: its promise and its body, one and the same object. */
+  const arrived = (data: unknown, { token = '', status = 200, body = '{}' } = {}) => {
+    const json = { code: status === 200 ? 0 : 1, msg: '', data };
+    const answer = Promise.resolve({ ok: status === 200, json: () => Promise.resolve(json) });
+    return { json, call: { token, lang: 'en', at: performance.now(), answer, body, settled: { status, body: json } } };
+  };
   afterEach(() => {
     delete window.__candlewickEarly;
   });
@@ -283,6 +289,38 @@ describe("api client: the boot script's early answers", () => {
     window.__candlewickEarly = { 'common/config': early(Promise.resolve(envelope({ web_name: 'Early' })), 'now', 'en', performance.now() - 60_000) };
     expect((await client.call('common/config')).data.web_name).toBe('Asked');
     expect(api.requests.map((r) => r.path)).toEqual(['user/balance_list', 'common/config', 'common/config']);
+  });
+
+  it('shows an answer that has come without taking it: the call then resolves with that same object, once', async () => {
+    const details = arrived({ early: 12 }, { body: '{"id":12}' });
+    window.__candlewickEarly = { 'product/details': details.call };
+    const { api, client } = setup({ 'product/details': () => ok({ asked: true }) });
+    expect(client.peek('product/details', { id: 13 })).toBeNull();
+    const shown = client.peek('product/details', { id: 12 });
+    expect(shown).toBe(details.json);
+    expect(client.peek('product/details', { id: 12 })).toBe(shown);
+    expect(await client.call('product/details', { id: 12 })).toBe(shown);
+    expect(api.requests).toHaveLength(0);
+    expect(client.peek('product/details', { id: 12 })).toBeNull();
+    expect((await client.call('product/details', { id: 12 })).data).toEqual({ asked: true });
+  });
+
+  it('shows nothing of an answer not yet come, failed, sent for another session, or for a call with options', () => {
+    localStorage.setItem(TOKEN_KEY, 'now');
+    const { api, client } = setup({});
+    const pending = new Promise<Response>(() => undefined);
+    window.__candlewickEarly = {
+      'common/config': early(pending, 'now'),
+      'user/details': arrived({ mine: false }, { token: 'before' }).call,
+      'user/balance_list': arrived(null, { token: 'now', status: 401 }).call,
+      'common/notice': arrived({ items: [] }, { token: 'now' }).call,
+    };
+    expect(client.peek('common/config')).toBeNull();
+    expect(client.peek('user/details')).toBeNull();
+    expect(client.peek('user/balance_list')).toBeNull();
+    expect(client.peek('common/notice', {}, { signal: new AbortController().signal })).toBeNull();
+    expect(client.peek('common/notice')?.data).toEqual({ items: [] });
+    expect(api.requests).toHaveLength(0);
   });
 
   it('asks again when the early answer failed, so a 401 still reaches the session handling', async () => {

@@ -1,7 +1,7 @@
 import type { ErrorKey } from '../../contract/errors.ts';
 import { createHttpClient, type HttpClient } from '../../http/client.ts';
 import { isIdempotentPath } from '../../http/paths.ts';
-import { takeEarlyAnswer } from './earlyAnswers.ts';
+import { peekEarlyAnswer, takeEarlyAnswer } from './earlyAnswers.ts';
 
 export interface ApiClientOptions {
   readonly base: string;
@@ -37,6 +37,7 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
     lang: o.lang,
     onUnauthorized: (_sentWith, failure) => o.onUnauthorized(failure.msg),
     early: takeEarlyAnswer,
+    earlyBody: peekEarlyAnswer,
   });
   return {
     call: async (path, ...args) => {
@@ -44,6 +45,7 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
       if (isIdempotentPath(path)) for (const listener of listeners) listener();
       return answer;
     },
+    peek: http.peek,
     onMoneyMoved(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -13,6 +13,8 @@ interface EarlyCall {
   /** performance.now() when it was sent. */
   readonly at: number;
   readonly answer: Promise<EarlyResponse>;
+  /** The answer as it came (its HTTP status and JSON body), once it has; null before. */
+  readonly settled: { readonly status: number; readonly body: unknown } | null;
 }
 
 declare global {
@@ -33,15 +35,29 @@ export interface EarlyKey {
   readonly body: string;
 }
 
+/** The early call for this very request: sent with this session, language and body, and not too old. */
+function earlyCallFor({ path, token, lang, body }: EarlyKey, now: number): EarlyCall | null {
+  const call = typeof window === 'undefined' ? undefined : window.__candlewickEarly?.[path];
+  if (!call || call.token !== token || call.lang !== lang || call.body !== body || now - call.at > EARLY_ANSWER_MAX_AGE_MS) return null;
+  return call;
+}
+
 /**
  * The early answer for this very request, once: a second call asks the server. Null when there is none, it was
  * sent with another session, language or body, or it is too old.
  */
-export function takeEarlyAnswer({ path, token, lang, body }: EarlyKey, now: number = performance.now()): Promise<EarlyResponse> | null {
+export function takeEarlyAnswer(key: EarlyKey, now: number = performance.now()): Promise<EarlyResponse> | null {
+  const call = earlyCallFor(key, now);
   const early = typeof window === 'undefined' ? undefined : window.__candlewickEarly;
-  const call = early?.[path];
-  if (!early || !call) return null;
-  early[path] = undefined;
-  if (call.token !== token || call.lang !== lang || call.body !== body || now - call.at > EARLY_ANSWER_MAX_AGE_MS) return null;
-  return call.answer;
+  if (early) early[key.path] = undefined;
+  return call?.answer ?? null;
+}
+
+/**
+ * The JSON body of the early answer for this very request, if it has already come and succeeded; null otherwise.
+ * Not taken: the call that follows takes it and resolves with this same body object.
+ */
+export function peekEarlyAnswer(key: EarlyKey, now: number = performance.now()): unknown {
+  const settled = earlyCallFor(key, now)?.settled;
+  return settled && settled.status >= 200 && settled.status < 300 ? settled.body : null;
 }

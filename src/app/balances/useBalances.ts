@@ -1,6 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useAtomValue } from '../state/atomHooks.ts';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { useApi } from '../api/apiContext.ts';
 import type { ApiFailure } from '../../http/failure.ts';
 import type { CallState } from '../hooks/useCall.ts';
 import { tokenAtom } from '../state/session.ts';
@@ -23,15 +24,22 @@ export interface Balances {
  * while a request is under review. Every screen that shows balances uses this, so they never disagree.
  */
 export function useBalances(): Balances {
+  const client = useApi();
   const token = useAtomValue(tokenAtom);
   const entry = useAtomValue(balancesAtom);
+  // Never read yet, but the boot script's answer is already here: shown in the first render. BalancesSource's first
+  // read takes that same answer, so the store then holds this very data and the figures do not render again.
+  const [atOnce] = useState(() => {
+    const data = entry === null && token !== null ? client.peek('user/balance_list')?.data : undefined;
+    return data === undefined || token === null ? null : { token, state: { status: 'ok' as const, data }, refreshing: false, refreshFailure: null };
+  });
   const refresh = useSetAtom(refreshBalancesAtom);
   const setUsers = useSetAtom(balanceUsersAtom);
   useEffect(() => {
     setUsers((n) => n + 1);
     return () => setUsers((n) => n - 1);
   }, [setUsers]);
-  const mine = token !== null && entry !== null && entry.token === token ? entry : null;
+  const mine = token !== null && entry !== null && entry.token === token ? entry : atOnce?.token === token ? atOnce : null;
   const state = token === null ? null : (mine?.state ?? { status: 'loading' as const });
   return { state, refresh, refreshing: mine?.refreshing ?? false, refreshFailure: mine?.refreshFailure ?? null };
 }

@@ -45,6 +45,29 @@ describe('useCall', () => {
     expect(rendered).toEqual(['loading', 'ok:hello']);
   });
 
+  it('mounts with an answer already here, still calls, and renders nothing more when the call brings that same answer', async () => {
+    const call = heldCall<{ n: number }>();
+    const here = { n: 1 };
+    const rendered: string[] = [];
+    const { result } = await renderHook(() => {
+      const { state, reload } = useCall('k', call.run, () => here);
+      rendered.push(state?.status === 'ok' ? `ok:${state.data.n}` : statusOf(state));
+      return { state, reload };
+    });
+    expect(rendered).toEqual(['ok:1']);
+    await expect.poll(() => call.started.length).toBe(1);
+    call.answer(here);
+    await whenReactIsIdle();
+    expect(rendered).toEqual(['ok:1']);
+
+    // A later run that brings new data is shown, after loading, as any call's.
+    result.current.reload();
+    await expect.poll(() => call.started.length).toBe(2);
+    call.answer({ n: 2 });
+    await expect.poll(() => rendered.at(-1)).toBe('ok:2');
+    expect(rendered.slice(-2)).toEqual(['loading', 'ok:2']);
+  });
+
   it('shows nothing and calls nothing without a key', async () => {
     const call = heldCall<string>();
     const seen: string[] = [];

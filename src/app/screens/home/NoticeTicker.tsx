@@ -20,7 +20,11 @@ export function NoticeTicker() {
   const client = useApi();
   const lang = useLang();
   const moving = useAfterDelay(usePageSettled(), READING_PAUSE_MS);
-  const { state, reload } = useCall(`notice:${lang}`, () => client.call('common/notice').then((r) => r.data.items));
+  const { state, reload } = useCall(
+    `notice:${lang}`,
+    () => client.call('common/notice').then((r) => r.data.items),
+    () => client.peek('common/notice')?.data.items,
+  );
   const notices = state?.status === 'ok' ? state.data.filter((n) => n.kind === 'notice') : [];
   return (
     <section className="ticker" aria-labelledby="notice-title">
