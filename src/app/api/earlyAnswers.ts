@@ -35,9 +35,10 @@ export interface EarlyKey {
   readonly body: string;
 }
 
-/** The early call for this very request: sent with this session, language and body, and not too old. */
-function earlyCallFor({ path, token, lang, body }: EarlyKey, now: number): EarlyCall | null {
-  const call = typeof window === 'undefined' ? undefined : window.__candlewickEarly?.[path];
+const earlyCalls = (): Window['__candlewickEarly'] => (typeof window === 'undefined' ? undefined : window.__candlewickEarly);
+
+/** The call if it was this very request: sent with this session, language and body, and not too old. */
+function forThisRequest(call: EarlyCall | undefined, { token, lang, body }: EarlyKey, now: number): EarlyCall | null {
   if (!call || call.token !== token || call.lang !== lang || call.body !== body || now - call.at > EARLY_ANSWER_MAX_AGE_MS) return null;
   return call;
 }
@@ -47,10 +48,10 @@ function earlyCallFor({ path, token, lang, body }: EarlyKey, now: number): Early
  * sent with another session, language or body, or it is too old.
  */
 export function takeEarlyAnswer(key: EarlyKey, now: number = performance.now()): Promise<EarlyResponse> | null {
-  const call = earlyCallFor(key, now);
-  const early = typeof window === 'undefined' ? undefined : window.__candlewickEarly;
+  const early = earlyCalls();
+  const call = early?.[key.path];
   if (early) early[key.path] = undefined;
-  return call?.answer ?? null;
+  return forThisRequest(call, key, now)?.answer ?? null;
 }
 
 /**
@@ -58,6 +59,6 @@ export function takeEarlyAnswer(key: EarlyKey, now: number = performance.now()):
  * Not taken: the call that follows takes it and resolves with this same body object.
  */
 export function peekEarlyAnswer(key: EarlyKey, now: number = performance.now()): unknown {
-  const settled = earlyCallFor(key, now)?.settled;
+  const settled = forThisRequest(earlyCalls()?.[key.path], key, now)?.settled;
   return settled && settled.status >= 200 && settled.status < 300 ? settled.body : null;
 }

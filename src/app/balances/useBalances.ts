@@ -28,7 +28,8 @@ export function useBalances(): Balances {
   const token = useAtomValue(tokenAtom);
   const entry = useAtomValue(balancesAtom);
   // Never read yet, but the boot script's answer is already here: shown in the first render. BalancesSource's first
-  // read takes that same answer, so the store then holds this very data and the figures do not render again.
+  // read takes that same answer, so the store then holds this very data: the card renders once more, and nothing on
+  // the page changes.
   const [atOnce] = useState(() => {
     const data = entry === null && token !== null ? client.peek('user/balance_list')?.data : undefined;
     return data === undefined || token === null ? null : { token, state: { status: 'ok' as const, data }, refreshing: false, refreshFailure: null };
