@@ -1,0 +1,79 @@
+// A tool to read what Lighthouse's simulated FCP and LCP are made of, not a benchmark (it prints no BENCH line): for
+// a saved run, the requests and main-thread tasks of each of Lantern's two graphs (optimistic and pessimistic) with
+// the simulated start and end of each, in the run's own settings (its Slow 4G and its CPU slowdown). A request sent
+// inside a task waits in the model for that whole task, scaled by the slowdown; a page's LCP graph holds every
+// request that had finished when its largest paint was seen.
+// Save the runs' artifacts first:
+//   LIGHTHOUSE_KEEP=/tmp/lh LIGHTHOUSE_FLAGS=--save-assets LIGHTHOUSE_BASELINE=none npx tsx bench/lighthouse.ts
+// then: npx tsx bench/lantern-paths.ts /tmp/lh/home-<time>-artifacts
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+/** The parts of Lantern's graph nodes read here (@paulirish/trace_engine's lantern/graph). */
+interface LanternNode {
+  readonly type: 'network' | 'cpu';
+  readonly request?: { readonly url: string; readonly priority: string; readonly transferSize: number; readonly initiator?: { readonly type: string } };
+  readonly event?: { readonly dur?: number };
+  readonly childEvents?: readonly { readonly name: string }[];
+}
+interface Estimate {
+  readonly timeInMs: number;
+  readonly nodeTimings: Map<LanternNode, { readonly startTime: number; readonly endTime: number }>;
+}
+interface MetricResult {
+  readonly timing: number;
+  readonly optimisticEstimate: Estimate;
+  readonly pessimisticEstimate: Estimate;
+}
+type Metric = { readonly request: (data: unknown, context: unknown) => Promise<MetricResult> };
+
+const dir = process.argv[2];
+if (!dir?.endsWith('-artifacts')) {
+  console.error('usage: npx tsx bench/lantern-paths.ts <run>-artifacts (saved by LIGHTHOUSE_FLAGS=--save-assets)');
+  process.exit(2);
+}
+const read = (file: string): unknown => JSON.parse(readFileSync(join(dir, file), 'utf8'));
+const artifacts = read('artifacts.json') as { GatherContext: unknown; URL: unknown; SourceMaps?: unknown; settings: unknown };
+// The report's settings carry the slowdown the run was audited at (bench/lighthouse.ts writes it into the artifacts).
+const report = read('lhr.report.json') as { configSettings: { throttling: { cpuSlowdownMultiplier: number } } };
+
+// Lighthouse's own modules, by path (as bench/lighthouse-trace.ts loads its tracehouse).
+const root = dirname(createRequire(import.meta.url).resolve('lighthouse/package.json'));
+const load = async (path: string, name: string) => (await import(join(root, 'core/computed/metrics', path)) as Record<string, Metric>)[name] as Metric;
+const fcp = await load('lantern-first-contentful-paint.js', 'LanternFirstContentfulPaint');
+const lcp = await load('lantern-largest-contentful-paint.js', 'LanternLargestContentfulPaint');
+
+const data = {
+  trace: read('defaultPass.trace.json'),
+  devtoolsLog: read('defaultPass.devtoolslog.json'),
+  gatherContext: artifacts.GatherContext,
+  settings: report.configSettings,
+  simulator: null,
+  URL: artifacts.URL,
+  SourceMaps: artifacts.SourceMaps ?? [],
+};
+const context = { computedCache: new Map() };
+
+function label(node: LanternNode): string {
+  if (node.type === 'network' && node.request) {
+    const { url, priority, transferSize, initiator } = node.request;
+    return `${url.replace(/^https?:\/\/[^/]+/, '')} (${priority}, from ${initiator?.type ?? '?'}, ${(transferSize / 1024).toFixed(1)} KB)`;
+  }
+  const names = [...new Set((node.childEvents ?? []).map((e) => e.name))].slice(0, 4).join(', ');
+  return `task of ${((node.event?.dur ?? 0) / 1000).toFixed(1)} ms recorded: ${names}`;
+}
+
+function print(name: string, result: MetricResult): void {
+  console.log(`\n${name}: ${Math.round(result.timing)} ms (Lighthouse's figure from the two estimates)`);
+  for (const [which, estimate] of [['optimistic', result.optimisticEstimate], ['pessimistic', result.pessimisticEstimate]] as const) {
+    console.log(`  ${which}: ${Math.round(estimate.timeInMs)} ms`);
+    const rows = [...estimate.nodeTimings].sort((a, b) => a[1].startTime - b[1].startTime || a[1].endTime - b[1].endTime);
+    for (const [node, t] of rows) console.log(`    ${String(Math.round(t.startTime)).padStart(5)} -> ${String(Math.round(t.endTime)).padStart(5)} ms  ${label(node)}`);
+  }
+}
+
+const fcpResult = await fcp.request(data, context);
+print('FCP', fcpResult);
+print('LCP', await lcp.request(data, context));
+console.log(`\nslowdown ${report.configSettings.throttling.cpuSlowdownMultiplier}x`);
