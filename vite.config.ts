@@ -22,7 +22,13 @@ const ENTRY = /[\\/]src[\\/]app[\\/]main\.tsx$/;
 const ENTRY_STATIC = /^assets\/(?:stack|app|rolldown-runtime)-[\w-]{8}\.js$/;
 // The contract's schemas need zod when they are evaluated (its schemas are built at import): only the screens with a
 // form need it, so what they share stays out of the chunk the market screens share.
-const firstLoad = firstLoadModules(ENTRY, /[\\/]node_modules[\\/]zod[\\/]/);
+// The screens a visit most often starts on (the tab bar's first two, a shared chart link, the order record): what
+// they share is the `screens` chunk, and what only other screens share (form fields, money forms, the passkey
+// ceremony) is none of their download.
+const FIRST_SCREENS = /[\\/]src[\\/]app[\\/]screens[\\/](?:home[\\/]HomeScreen|markets[\\/]MarketScreen|chart[\\/]ProductDetailScreen|orders[\\/]OrderRecordScreen)\.tsx$/;
+const firstLoad = firstLoadModules(ENTRY, /[\\/]node_modules[\\/]zod[\\/]/, FIRST_SCREENS);
+/** The app's modules (and comlink) that screens may share: not what needs zod at evaluation, which stays with forms. */
+const shareable = (id: string) => ((/[\\/]src[\\/]/.test(id) && !id.includes('node_modules')) || /[\\/]node_modules[\\/]comlink[\\/]/.test(id)) && !firstLoad.needsLibrary(id);
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|ico)$/;
 
 /**
@@ -138,14 +144,11 @@ export default defineConfig({
             // and the schemas in two tasks (see the order ticket's import), not in one long one.
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 2 },
             { name: 'app', test: (id) => firstLoad.has(id) && !ENTRY.test(id) && !id.includes('node_modules'), priority: 1 },
-            // What two or more screens share (formatting, the worker bridge) is one file, not twenty; what needs zod (forms
-            // and their schemas) is left to the screens that use it.
-            {
-              name: 'screens',
-              test: (id) => ((/[\\/]src[\\/]/.test(id) && !id.includes('node_modules')) || /[\\/]node_modules[\\/]comlink[\\/]/.test(id)) && !firstLoad.needsLibrary(id),
-              minShareCount: 2,
-              priority: 0,
-            },
+            // What two or more screens share is two files, not twenty: `screens`, what the first screens use, and
+            // `account`, what only the others use, so a first screen loads none of the forms' shared code. What needs
+            // zod (forms and their schemas) is left to the screens that use it.
+            { name: 'screens', test: (id) => shareable(id) && firstLoad.firstScreenNeeds(id), minShareCount: 2, priority: 0 },
+            { name: 'account', test: (id) => shareable(id) && !firstLoad.firstScreenNeeds(id), minShareCount: 2, priority: 0 },
           ],
         },
       },

@@ -59,12 +59,23 @@ for (const [path, files] of [
 if (chartElsewhere) failed = true;
 else console.log(`size: the chart library loads only with ${chartScreen} (not on /, /hq, /orderrecord)`);
 
+// The screens a visit most often starts on (vite.config.ts's FIRST_SCREENS).
+const FIRST_SCREENS = ['home/HomeScreen.tsx', 'markets/MarketScreen.tsx', 'chart/ProductDetailScreen.tsx', 'orders/OrderRecordScreen.tsx'].map((s) => `src/app/screens/${s}`);
+
+// What only the other screens share (form fields, money forms: the `account` chunk) is no part of a first screen's load.
+const accountChunks = readdirSync(join(dist, 'assets')).filter((f) => /^account-[\w-]+\.js$/.test(f));
+const loadsAccount = FIRST_SCREENS.filter((screen) => screenFiles(dist, screen).some((f) => accountChunks.includes(f.replace(/^assets\//, ''))));
+if (accountChunks.length === 0 || loadsAccount.length > 0) {
+  console.error(`size: ${accountChunks.length === 0 ? 'no account chunk: the check of the first screens would prove nothing' : `the account chunk loads with ${loadsAccount.join(', ')}`}`);
+  failed = true;
+} else console.log(`size: the ${FIRST_SCREENS.length} first screens load none of what only the other screens share (${accountChunks.join(', ')})`);
+
 // What the first screens run as they load carries V8's compile hint (scripts/compile-hints.ts), and the forms'
 // library, which they do not load, does not: a build step that moved or dropped the hint fails here.
 const startsWithHint = (file: string) => readFileSync(join(dist, file), 'utf8').startsWith(COMPILE_HINT);
 const firstScreens = [
   ...entryFiles(dist),
-  ...['home/HomeScreen.tsx', 'markets/MarketScreen.tsx', 'chart/ProductDetailScreen.tsx', 'orders/OrderRecordScreen.tsx'].flatMap((screen) => screenFiles(dist, `src/app/screens/${screen}`)),
+  ...FIRST_SCREENS.flatMap((screen) => screenFiles(dist, screen)),
   ...screenFiles(dist, chartScreen),
 ].filter((f) => f.endsWith('.js') && !/^assets\/boot-/.test(f));
 const unhinted = [...new Set(firstScreens)].filter((f) => !startsWithHint(f));
