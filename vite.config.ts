@@ -9,6 +9,7 @@ import { compileHints } from './scripts/compile-hints.ts';
 import { fetchedPreloads } from './scripts/fetched-preloads.ts';
 import { importRetry } from './scripts/import-retry.ts';
 import { firstLoadModules } from './scripts/first-load-chunk.ts';
+import { isFirstScreen } from './scripts/first-screens.ts';
 import { shellPrecache } from './scripts/shell-precache.ts';
 
 // The API server (server/main.ts) serves dist/ and /api on one port; in dev, Vite proxies /api to it.
@@ -21,12 +22,10 @@ const ENTRY = /[\\/]src[\\/]app[\\/]main\.tsx$/;
 // The chunks the entry imports statically (the groups below, and the bundler's runtime).
 const ENTRY_STATIC = /^assets\/(?:stack|app|rolldown-runtime)-[\w-]{8}\.js$/;
 // The contract's schemas need zod when they are evaluated (its schemas are built at import): only the screens with a
-// form need it, so what they share stays out of the chunk the market screens share.
-// The screens a visit most often starts on (the tab bar's first two, a shared chart link, the order record): what
-// they share is the `screens` chunk, and what only other screens share (form fields, money forms, the passkey
-// ceremony) is none of their download.
-const FIRST_SCREENS = /[\\/]src[\\/]app[\\/]screens[\\/](?:home[\\/]HomeScreen|markets[\\/]MarketScreen|chart[\\/]ProductDetailScreen|orders[\\/]OrderRecordScreen)\.tsx$/;
-const firstLoad = firstLoadModules(ENTRY, /[\\/]node_modules[\\/]zod[\\/]/, FIRST_SCREENS);
+// form need it, so what they share stays out of the chunk the market screens share. What the first screens share is
+// the `screens` chunk, and what only other screens share (form fields, money forms, the passkey ceremony) is none of
+// their download.
+const firstLoad = firstLoadModules(ENTRY, /[\\/]node_modules[\\/]zod[\\/]/, isFirstScreen);
 /** The app's modules (and comlink) that screens may share: not what needs zod at evaluation, which stays with forms. */
 const shareable = (id: string) => ((/[\\/]src[\\/]/.test(id) && !id.includes('node_modules')) || /[\\/]node_modules[\\/]comlink[\\/]/.test(id)) && !firstLoad.needsLibrary(id);
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|ico)$/;
@@ -144,7 +143,8 @@ export default defineConfig({
             // and the schemas in two tasks (see the order ticket's import), not in one long one.
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 2 },
             { name: 'app', test: (id) => firstLoad.has(id) && !ENTRY.test(id) && !id.includes('node_modules'), priority: 1 },
-            // What two or more screens share is two files, not twenty: `screens`, what the first screens use, and
+            // What two or more screens share is two files, not twenty: `screens`, what the first screens
+            // (scripts/first-screens.ts) use, and
             // `account`, what only the others use, so a first screen loads none of the forms' shared code. What needs
             // zod (forms and their schemas) is left to the screens that use it.
             { name: 'screens', test: (id) => shareable(id) && firstLoad.firstScreenNeeds(id), minShareCount: 2, priority: 0 },

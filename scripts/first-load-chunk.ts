@@ -7,14 +7,14 @@ import type { Plugin } from 'vite';
  *   each, six at a time over HTTP/1.1).
  * - `needsLibrary`: the modules that evaluate `needs` (a library) when they are evaluated, through static imports.
  *   A chunk shared by many screens that held one of them would make every screen download and evaluate it.
- * - `firstScreenNeeds`: the modules that the `firstScreens` (the screens a visit most often starts on) import
+ * - `firstScreenNeeds`: the modules that the first screens (the screens a visit most often starts on) import
  *   statically, directly or further down: what they share goes in a chunk of its own, without what only the
  *   other screens share.
  */
 export function firstLoadModules(
   entry: RegExp,
   needs: RegExp,
-  firstScreens: RegExp,
+  isFirstScreen: (id: string) => boolean,
 ): { plugin: Plugin; has: (id: string) => boolean; needsLibrary: (id: string) => boolean; firstScreenNeeds: (id: string) => boolean } {
   const reachable = new Set<string>();
   const needing = new Set<string>();
@@ -38,7 +38,7 @@ export function firstLoadModules(
       const ids = [...this.getModuleIds()];
       const importsOf = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
       reach(ids.filter((id) => entry.test(id)), reachable, importsOf);
-      reach(ids.filter((id) => firstScreens.test(id)), fromFirstScreens, importsOf);
+      reach(ids.filter(isFirstScreen), fromFirstScreens, importsOf);
       // Importers of the library, transitively (static imports only: a dynamic import evaluates nothing at once).
       const importers = new Map<string, string[]>();
       for (const id of ids) for (const dep of importsOf(id)) importers.set(dep, [...(importers.get(dep) ?? []), id]);

@@ -11,6 +11,7 @@ import { parseScreenPreloads, SCREEN_PRELOADS } from '../server/http/early-links
 import { DEFAULT_LANG } from './boot-plugin.ts';
 import { COMPILE_HINT } from './compile-hints.ts';
 import { entryFiles, packFiles, screenFiles } from './entry-graph.ts';
+import { FIRST_SCREENS } from './first-screens.ts';
 
 // The budget is 110 KB; SIZE_BUDGET_KB overrides it (to try a change's cost, never in npm test).
 const BUDGET_BYTES = Number(process.env['SIZE_BUDGET_KB'] ?? 110) * 1024;
@@ -58,9 +59,6 @@ for (const [path, files] of [
 }
 if (chartElsewhere) failed = true;
 else console.log(`size: the chart library loads only with ${chartScreen} (not on /, /hq, /orderrecord)`);
-
-// The screens a visit most often starts on (vite.config.ts's FIRST_SCREENS).
-const FIRST_SCREENS = ['home/HomeScreen.tsx', 'markets/MarketScreen.tsx', 'chart/ProductDetailScreen.tsx', 'orders/OrderRecordScreen.tsx'].map((s) => `src/app/screens/${s}`);
 
 // What only the other screens share (form fields, money forms: the `account` chunk) is no part of a first screen's load.
 const accountChunks = readdirSync(join(dist, 'assets')).filter((f) => /^account-[\w-]+\.js$/.test(f));

@@ -1,0 +1,13 @@
+/**
+ * The screens a visit most often starts on: the tab bar's first two, a shared chart link and the order record. What
+ * they share is the build's `screens` chunk (vite.config.ts), and `npm run size` checks what they load.
+ */
+export const FIRST_SCREENS = [
+  'src/app/screens/home/HomeScreen.tsx',
+  'src/app/screens/markets/MarketScreen.tsx',
+  'src/app/screens/chart/ProductDetailScreen.tsx',
+  'src/app/screens/orders/OrderRecordScreen.tsx',
+] as const;
+
+/** Whether a module id (an absolute path) is one of the first screens' own modules. */
+export const isFirstScreen = (id: string): boolean => FIRST_SCREENS.some((source) => id.endsWith(`/${source}`));
