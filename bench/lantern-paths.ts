@@ -34,7 +34,7 @@ if (!dir?.endsWith('-artifacts')) {
   process.exit(2);
 }
 const read = (file: string): unknown => JSON.parse(readFileSync(join(dir, file), 'utf8'));
-const artifacts = read('artifacts.json') as { GatherContext: unknown; URL: unknown; SourceMaps?: unknown; settings: unknown };
+const artifacts = read('artifacts.json') as { GatherContext: unknown; URL: unknown; SourceMaps?: unknown };
 // The report's settings carry the slowdown the run was audited at (bench/lighthouse.ts writes it into the artifacts).
 const report = read('lhr.report.json') as { configSettings: { throttling: { cpuSlowdownMultiplier: number } } };
 
