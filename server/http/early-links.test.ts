@@ -3,7 +3,7 @@ import { earlyLinksOf, parseScreenPreloads, screenFilesFor } from './early-links
 
 describe('index.html Link header', () => {
   it('lists the boot script as a preload and the entry and its modules as modulepreloads, in page order', () => {
-    const html = `<head><link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+    const html = `<head><link rel="icon" href="/favicon.ico" sizes="32x32" />
       <script src="/assets/boot-abc.js"></script>
       <script type="module" crossorigin src="/assets/index-def.js"></script>
       <link rel="modulepreload" crossorigin href="/assets/stack-123.js">
