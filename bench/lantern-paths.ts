@@ -1,8 +1,9 @@
-// A tool to read what Lighthouse's simulated FCP and LCP are made of, not a benchmark (it prints no BENCH line): for
-// a saved run, the requests and main-thread tasks of each of Lantern's two graphs (optimistic and pessimistic) with
-// the simulated start and end of each, in the run's own settings (its Slow 4G and its CPU slowdown). A request sent
-// inside a task waits in the model for that whole task, scaled by the slowdown; a page's LCP graph holds every
-// request that had finished when its largest paint was seen.
+// A tool to read what Lighthouse's simulated FCP, LCP and TBT are made of, not a benchmark (it prints no BENCH line):
+// for a saved run, the requests and main-thread tasks of each of Lantern's two graphs (optimistic and pessimistic)
+// with the simulated start and end of each, in the run's own settings (its Slow 4G and its CPU slowdown). A request
+// sent inside a task waits in the model for that whole task, scaled by the slowdown; a page's LCP graph holds every
+// request that had finished when its largest paint was seen. For TBT, the tasks that block in each estimate's window
+// (from one estimate of FCP to the other's TTI, as Lantern pairs them) and how much each one adds.
 // Save the runs' artifacts first:
 //   LIGHTHOUSE_KEEP=/tmp/lh LIGHTHOUSE_FLAGS=--save-assets LIGHTHOUSE_BASELINE=none npx tsx bench/lighthouse.ts
 // then: npx tsx bench/lantern-paths.ts /tmp/lh/home-<time>-artifacts
@@ -14,8 +15,8 @@ import { dirname, join } from 'node:path';
 interface LanternNode {
   readonly type: 'network' | 'cpu';
   readonly request?: { readonly url: string; readonly priority: string; readonly transferSize: number; readonly initiator?: { readonly type: string } };
-  readonly event?: { readonly dur?: number };
-  readonly childEvents?: readonly { readonly name: string }[];
+  readonly event?: { readonly dur?: number; readonly tdur?: number };
+  readonly childEvents?: readonly { readonly name: string; readonly args?: { readonly data?: { readonly url?: string } } }[];
 }
 interface Estimate {
   readonly timeInMs: number;
@@ -43,6 +44,8 @@ const root = dirname(createRequire(import.meta.url).resolve('lighthouse/package.
 const load = async (path: string, name: string) => (await import(join(root, 'core/computed/metrics', path)) as Record<string, Metric>)[name] as Metric;
 const fcp = await load('lantern-first-contentful-paint.js', 'LanternFirstContentfulPaint');
 const lcp = await load('lantern-largest-contentful-paint.js', 'LanternLargestContentfulPaint');
+const interactive = await load('lantern-interactive.js', 'LanternInteractive');
+const tbt = await load('lantern-total-blocking-time.js', 'LanternTotalBlockingTime');
 
 const data = {
   trace: read('defaultPass.trace.json'),
@@ -61,7 +64,9 @@ function label(node: LanternNode): string {
     return `${url.replace(/^https?:\/\/[^/]+/, '')} (${priority}, from ${initiator?.type ?? '?'}, ${(transferSize / 1024).toFixed(1)} KB)`;
   }
   const names = [...new Set((node.childEvents ?? []).map((e) => e.name))].slice(0, 4).join(', ');
-  return `task of ${((node.event?.dur ?? 0) / 1000).toFixed(1)} ms recorded: ${names}`;
+  const script = (node.childEvents ?? []).find((e) => e.args?.data?.url)?.args?.data?.url?.replace(/^https?:\/\/[^/]+/, '');
+  const ran = node.event?.tdur === undefined ? '' : `, its thread running ${(node.event.tdur / 1000).toFixed(1)}`;
+  return `task of ${((node.event?.dur ?? 0) / 1000).toFixed(1)} ms recorded${ran}: ${names}${script ? ` (${script})` : ''}`;
 }
 
 function print(name: string, result: MetricResult): void {
@@ -76,4 +81,23 @@ function print(name: string, result: MetricResult): void {
 const fcpResult = await fcp.request(data, context);
 print('FCP', fcpResult);
 print('LCP', await lcp.request(data, context));
+
+// Lantern's TBT (its TBTUtils): each task of 50 ms or more, clipped to the window, adds what is over 50 ms.
+const BLOCKING = 50;
+const fcpEstimates = fcpResult;
+const ttiResult = await interactive.request(data, context);
+const tbtResult = await tbt.request(data, context);
+console.log(`\nTBT: ${Math.round(tbtResult.timing)} ms (Lighthouse's figure: half of each estimate)`);
+for (const [which, estimate, from, to] of [
+  ['optimistic', tbtResult.optimisticEstimate, fcpEstimates.pessimisticEstimate.timeInMs, ttiResult.optimisticEstimate.timeInMs],
+  ['pessimistic', tbtResult.pessimisticEstimate, fcpEstimates.optimisticEstimate.timeInMs, ttiResult.pessimisticEstimate.timeInMs],
+] as const) {
+  console.log(`  ${which}: ${Math.round(estimate.timeInMs)} ms, window ${Math.round(from)} -> ${Math.round(to)} ms (FCP -> TTI)`);
+  const rows = [...estimate.nodeTimings].filter(([node]) => node.type === 'cpu').sort((a, b) => a[1].startTime - b[1].startTime);
+  for (const [node, t] of rows) {
+    const clipped = Math.min(t.endTime, to) - Math.max(t.startTime, from);
+    const adds = t.endTime - t.startTime >= BLOCKING && clipped >= BLOCKING ? clipped - BLOCKING : 0;
+    if (adds > 0) console.log(`    ${String(Math.round(t.startTime)).padStart(5)} -> ${String(Math.round(t.endTime)).padStart(5)} ms  adds ${String(Math.round(adds)).padStart(4)}  ${label(node)}`);
+  }
+}
 console.log(`\nslowdown ${report.configSettings.throttling.cpuSlowdownMultiplier}x`);
