@@ -7,9 +7,8 @@
 // Save the runs' artifacts first:
 //   LIGHTHOUSE_KEEP=/tmp/lh LIGHTHOUSE_FLAGS=--save-assets npx tsx bench/lighthouse.ts
 // then: npx tsx bench/lantern-cpu-time.ts /tmp/lh/*-artifacts
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { basename, dirname, join } from 'node:path';
+import { basename } from 'node:path';
+import { lanternMetric, lanternRun, traceEngineModule } from './lantern-run.ts';
 
 interface Estimate {
   readonly timeInMs: number;
@@ -19,7 +18,6 @@ interface MetricResult {
   readonly timing: number;
   readonly pessimisticEstimate: Estimate;
 }
-type Metric = { readonly request: (data: unknown, context: unknown) => Promise<MetricResult> };
 interface CpuNodeClass {
   readonly prototype: { readonly endTime: number; readonly startTime: number; readonly event: { readonly tdur?: number } };
 }
@@ -30,17 +28,14 @@ if (dirs.length === 0) {
   process.exit(2);
 }
 
-// Lighthouse's own modules, by path (as bench/lantern-paths.ts loads them), and the Lantern graph class they use.
-const require = createRequire(import.meta.url);
-const root = dirname(require.resolve('lighthouse/package.json'));
-const load = async (path: string, name: string) => (await import(join(root, 'core/computed/metrics', path)) as Record<string, Metric>)[name] as Metric;
 const metrics = {
-  fcp: await load('lantern-first-contentful-paint.js', 'LanternFirstContentfulPaint'),
-  lcp: await load('lantern-largest-contentful-paint.js', 'LanternLargestContentfulPaint'),
-  tti: await load('lantern-interactive.js', 'LanternInteractive'),
-  tbt: await load('lantern-total-blocking-time.js', 'LanternTotalBlockingTime'),
+  fcp: await lanternMetric<MetricResult>('lantern-first-contentful-paint.js', 'LanternFirstContentfulPaint'),
+  lcp: await lanternMetric<MetricResult>('lantern-largest-contentful-paint.js', 'LanternLargestContentfulPaint'),
+  tti: await lanternMetric<MetricResult>('lantern-interactive.js', 'LanternInteractive'),
+  tbt: await lanternMetric<MetricResult>('lantern-total-blocking-time.js', 'LanternTotalBlockingTime'),
 };
-const graph = (await import(join(dirname(require.resolve('@paulirish/trace_engine/package.json')), 'models/trace/lantern/graph/graph.js'))) as { CPUNode: CpuNodeClass };
+// The Lantern graph class Lighthouse's metrics build their tasks from.
+const graph = (await traceEngineModule('models/trace/lantern/graph/graph.js')) as { CPUNode: CpuNodeClass };
 const recorded = Object.getOwnPropertyDescriptor(graph.CPUNode.prototype, 'duration');
 if (!recorded?.get) throw new Error("lantern-cpu-time: Lantern's CPUNode has no duration getter to replace");
 
@@ -52,22 +47,10 @@ function useThreadTime(on: boolean): void {
     : recorded);
 }
 
-async function measure(dir: string): Promise<string> {
-  const read = (file: string): unknown => JSON.parse(readFileSync(join(dir, file), 'utf8'));
-  const artifacts = read('artifacts.json') as { GatherContext: unknown; URL: unknown; SourceMaps?: unknown };
-  const report = read('lhr.report.json') as { configSettings: { throttling: { cpuSlowdownMultiplier: number } } };
-  const data = {
-    trace: read('defaultPass.trace.json'),
-    devtoolsLog: read('defaultPass.devtoolslog.json'),
-    gatherContext: artifacts.GatherContext,
-    settings: report.configSettings,
-    simulator: null,
-    URL: artifacts.URL,
-    SourceMaps: artifacts.SourceMaps ?? [],
-  };
+async function measure(data: unknown): Promise<string> {
   const context = { computedCache: new Map() };
   const [fcp, lcp, tti, tbt] = await Promise.all([metrics.fcp, metrics.lcp, metrics.tti, metrics.tbt].map((m) => m.request(data, context)));
-  if (!fcp || !lcp || !tti || !tbt) throw new Error(`${dir}: a metric did not compute`);
+  if (!fcp || !lcp || !tti || !tbt) throw new Error('a metric did not compute');
   let longest = 0;
   let what = '';
   for (const [node, t] of tbt.pessimisticEstimate.nodeTimings) {
@@ -81,11 +64,11 @@ async function measure(dir: string): Promise<string> {
 
 console.log('per run: as Lighthouse computes it (wall), then with each task as long as its thread ran (thread)');
 for (const dir of dirs) {
-  const slowdown = (JSON.parse(readFileSync(join(dir, 'lhr.report.json'), 'utf8')) as { configSettings: { throttling: { cpuSlowdownMultiplier: number } } }).configSettings.throttling.cpuSlowdownMultiplier;
+  const { data, slowdown } = lanternRun(dir);
   useThreadTime(false);
-  const wall = await measure(dir);
+  const wall = await measure(data);
   useThreadTime(true);
-  const thread = await measure(dir);
+  const thread = await measure(data);
   useThreadTime(false);
   console.log(`${basename(dir).replace(/-artifacts$/, '')} at ${slowdown.toFixed(2)}x\n  wall    ${wall}\n  thread  ${thread}`);
 }

@@ -7,9 +7,7 @@
 // Save the runs' artifacts first:
 //   LIGHTHOUSE_KEEP=/tmp/lh LIGHTHOUSE_FLAGS=--save-assets LIGHTHOUSE_BASELINE=none npx tsx bench/lighthouse.ts
 // then: npx tsx bench/lantern-paths.ts /tmp/lh/home-<time>-artifacts
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { lanternMetric, lanternRun } from './lantern-run.ts';
 
 /** The parts of Lantern's graph nodes read here (@paulirish/trace_engine's lantern/graph). */
 interface LanternNode {
@@ -27,35 +25,17 @@ interface MetricResult {
   readonly optimisticEstimate: Estimate;
   readonly pessimisticEstimate: Estimate;
 }
-type Metric = { readonly request: (data: unknown, context: unknown) => Promise<MetricResult> };
 
 const dir = process.argv[2];
 if (!dir?.endsWith('-artifacts')) {
   console.error('usage: npx tsx bench/lantern-paths.ts <run>-artifacts (saved by LIGHTHOUSE_FLAGS=--save-assets)');
   process.exit(2);
 }
-const read = (file: string): unknown => JSON.parse(readFileSync(join(dir, file), 'utf8'));
-const artifacts = read('artifacts.json') as { GatherContext: unknown; URL: unknown; SourceMaps?: unknown };
-// The report's settings carry the slowdown the run was audited at (bench/lighthouse.ts writes it into the artifacts).
-const report = read('lhr.report.json') as { configSettings: { throttling: { cpuSlowdownMultiplier: number } } };
-
-// Lighthouse's own modules, by path (as bench/lighthouse-trace.ts loads its tracehouse).
-const root = dirname(createRequire(import.meta.url).resolve('lighthouse/package.json'));
-const load = async (path: string, name: string) => (await import(join(root, 'core/computed/metrics', path)) as Record<string, Metric>)[name] as Metric;
-const fcp = await load('lantern-first-contentful-paint.js', 'LanternFirstContentfulPaint');
-const lcp = await load('lantern-largest-contentful-paint.js', 'LanternLargestContentfulPaint');
-const interactive = await load('lantern-interactive.js', 'LanternInteractive');
-const tbt = await load('lantern-total-blocking-time.js', 'LanternTotalBlockingTime');
-
-const data = {
-  trace: read('defaultPass.trace.json'),
-  devtoolsLog: read('defaultPass.devtoolslog.json'),
-  gatherContext: artifacts.GatherContext,
-  settings: report.configSettings,
-  simulator: null,
-  URL: artifacts.URL,
-  SourceMaps: artifacts.SourceMaps ?? [],
-};
+const { data, slowdown } = lanternRun(dir);
+const fcp = await lanternMetric<MetricResult>('lantern-first-contentful-paint.js', 'LanternFirstContentfulPaint');
+const lcp = await lanternMetric<MetricResult>('lantern-largest-contentful-paint.js', 'LanternLargestContentfulPaint');
+const interactive = await lanternMetric<MetricResult>('lantern-interactive.js', 'LanternInteractive');
+const tbt = await lanternMetric<MetricResult>('lantern-total-blocking-time.js', 'LanternTotalBlockingTime');
 const context = { computedCache: new Map() };
 
 function label(node: LanternNode): string {
@@ -100,4 +80,4 @@ for (const [which, estimate, from, to] of [
     if (adds > 0) console.log(`    ${String(Math.round(t.startTime)).padStart(5)} -> ${String(Math.round(t.endTime)).padStart(5)} ms  adds ${String(Math.round(adds)).padStart(4)}  ${label(node)}`);
   }
 }
-console.log(`\nslowdown ${report.configSettings.throttling.cpuSlowdownMultiplier}x`);
+console.log(`\nslowdown ${slowdown}x`);
