@@ -144,9 +144,8 @@ export default defineConfig({
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 2 },
             { name: 'app', test: (id) => firstLoad.has(id) && !ENTRY.test(id) && !id.includes('node_modules'), priority: 1 },
             // What two or more screens share is two files, not twenty: `screens`, what the first screens
-            // (scripts/first-screens.ts) use, and
-            // `account`, what only the others use, so a first screen loads none of the forms' shared code. What needs
-            // zod (forms and their schemas) is left to the screens that use it.
+            // (scripts/first-screens.ts) use, and `account`, what only the others use, so a first screen loads none
+            // of the forms' shared code. What needs zod (forms and their schemas) is left to the screens that use it.
             { name: 'screens', test: (id) => shareable(id) && firstLoad.firstScreenNeeds(id), minShareCount: 2, priority: 0 },
             { name: 'account', test: (id) => shareable(id) && !firstLoad.firstScreenNeeds(id), minShareCount: 2, priority: 0 },
           ],

@@ -2,7 +2,7 @@
 // (it prints no BENCH line): for each saved run, Lantern's FCP, LCP, TTI, TBT and longest task as Lighthouse computes
 // them (wall), then with each task as long as its thread ran (thread; a lower bound: bench/lantern-thread-time.ts).
 // bench/lighthouse.ts prints the thread-time figures of each run it makes; this reads runs saved before.
-// Runs are saved in LIGHTHOUSE_KEEP=<dir> of bench/lighthouse.ts; then: npx tsx bench/lantern-cpu-time.ts /tmp/lh/*-artifacts
+// Runs are kept in LIGHTHOUSE_KEEP=<dir> of bench/lighthouse.ts; then: npx tsx bench/lantern-cpu-time.ts /tmp/lh/*-artifacts
 import { basename } from 'node:path';
 import { lanternRun } from './lantern-run.ts';
 import { lanternFigures, type LanternFigures } from './lantern-thread-time.ts';

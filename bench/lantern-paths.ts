@@ -4,10 +4,10 @@
 // sent inside a task waits in the model for that whole task, scaled by the slowdown; a page's LCP graph holds every
 // request that had finished when its largest paint was seen. For TBT, the tasks that block in each estimate's window
 // (from one estimate of FCP to the other's TTI, as Lantern pairs them) and how much each one adds.
-// Save the runs' artifacts first:
-//   LIGHTHOUSE_KEEP=/tmp/lh LIGHTHOUSE_FLAGS=--save-assets LIGHTHOUSE_BASELINE=none npx tsx bench/lighthouse.ts
+// Keep the runs first:
+//   LIGHTHOUSE_KEEP=/tmp/lh LIGHTHOUSE_BASELINE=none npx tsx bench/lighthouse.ts
 // then: npx tsx bench/lantern-paths.ts /tmp/lh/home-<time>-artifacts
-import { lanternMetric, lanternRun } from './lantern-run.ts';
+import { lanternMetric, lanternRun, traceEngineModule, type LanternResult } from './lantern-run.ts';
 
 /** The parts of Lantern's graph nodes read here (@paulirish/trace_engine's lantern/graph). */
 interface LanternNode {
@@ -16,19 +16,15 @@ interface LanternNode {
   readonly event?: { readonly dur?: number; readonly tdur?: number };
   readonly childEvents?: readonly { readonly name: string; readonly args?: { readonly data?: { readonly url?: string } } }[];
 }
-interface Estimate {
-  readonly timeInMs: number;
-  readonly nodeTimings: Map<LanternNode, { readonly startTime: number; readonly endTime: number }>;
-}
-interface MetricResult {
-  readonly timing: number;
-  readonly optimisticEstimate: Estimate;
-  readonly pessimisticEstimate: Estimate;
-}
+type MetricResult = LanternResult<LanternNode>;
+/** Lantern's own measure of what one task adds to TBT, clipped to the window (its TBTUtils). */
+const { calculateTbtImpactForEvent: tbtImpact } = (await traceEngineModule('models/trace/lantern/metrics/TBTUtils.js')) as {
+  calculateTbtImpactForEvent: (event: { start: number; end: number; duration: number }, startTimeMs: number, endTimeMs: number) => number;
+};
 
 const dir = process.argv[2];
 if (!dir?.endsWith('-artifacts')) {
-  console.error('usage: npx tsx bench/lantern-paths.ts <run>-artifacts (saved by LIGHTHOUSE_FLAGS=--save-assets)');
+  console.error('usage: npx tsx bench/lantern-paths.ts <run>-artifacts (kept by bench/lighthouse.ts in LIGHTHOUSE_KEEP)');
   process.exit(2);
 }
 const { data, slowdown } = lanternRun(dir);
@@ -62,21 +58,18 @@ const fcpResult = await fcp.request(data, context);
 print('FCP', fcpResult);
 print('LCP', await lcp.request(data, context));
 
-// Lantern's TBT (its TBTUtils): each task of 50 ms or more, clipped to the window, adds what is over 50 ms.
-const BLOCKING = 50;
-const fcpEstimates = fcpResult;
+// Lantern's TBT: each task of 50 ms or more, clipped to the window, adds what is over 50 ms.
 const ttiResult = await interactive.request(data, context);
 const tbtResult = await tbt.request(data, context);
 console.log(`\nTBT: ${Math.round(tbtResult.timing)} ms (Lighthouse's figure: half of each estimate)`);
 for (const [which, estimate, from, to] of [
-  ['optimistic', tbtResult.optimisticEstimate, fcpEstimates.pessimisticEstimate.timeInMs, ttiResult.optimisticEstimate.timeInMs],
-  ['pessimistic', tbtResult.pessimisticEstimate, fcpEstimates.optimisticEstimate.timeInMs, ttiResult.pessimisticEstimate.timeInMs],
+  ['optimistic', tbtResult.optimisticEstimate, fcpResult.pessimisticEstimate.timeInMs, ttiResult.optimisticEstimate.timeInMs],
+  ['pessimistic', tbtResult.pessimisticEstimate, fcpResult.optimisticEstimate.timeInMs, ttiResult.pessimisticEstimate.timeInMs],
 ] as const) {
   console.log(`  ${which}: ${Math.round(estimate.timeInMs)} ms, window ${Math.round(from)} -> ${Math.round(to)} ms (FCP -> TTI)`);
   const rows = [...estimate.nodeTimings].filter(([node]) => node.type === 'cpu').sort((a, b) => a[1].startTime - b[1].startTime);
   for (const [node, t] of rows) {
-    const clipped = Math.min(t.endTime, to) - Math.max(t.startTime, from);
-    const adds = t.endTime - t.startTime >= BLOCKING && clipped >= BLOCKING ? clipped - BLOCKING : 0;
+    const adds = tbtImpact({ start: t.startTime, end: t.endTime, duration: t.endTime - t.startTime }, from, to);
     if (adds > 0) console.log(`    ${String(Math.round(t.startTime)).padStart(5)} -> ${String(Math.round(t.endTime)).padStart(5)} ms  adds ${String(Math.round(adds)).padStart(4)}  ${label(node)}`);
   }
 }

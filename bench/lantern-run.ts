@@ -1,5 +1,5 @@
 // A saved Lighthouse run as Lantern's input, and Lighthouse's own Lantern metrics: what bench/lantern-paths.ts and
-// bench/lantern-cpu-time.ts read. Runs are saved with LIGHTHOUSE_KEEP=<dir> LIGHTHOUSE_FLAGS=--save-assets.
+// bench/lantern-thread-time.ts read. bench/lighthouse.ts keeps its runs with LIGHTHOUSE_KEEP=<dir>.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -7,6 +7,19 @@ import { dirname, join } from 'node:path';
 /** One metric's computed artifact; its result's shape is each caller's to state. */
 export interface LanternMetric<Result> {
   readonly request: (data: unknown, context: unknown) => Promise<Result>;
+}
+
+/** One of a metric's two simulations: its figure and when each graph node (of the caller's `Node` shape) ran. */
+export interface LanternEstimate<Node> {
+  readonly timeInMs: number;
+  readonly nodeTimings: Map<Node, { readonly startTime: number; readonly endTime: number }>;
+}
+
+/** A metric's result: Lighthouse's figure and the two simulations it comes from. */
+export interface LanternResult<Node> {
+  readonly timing: number;
+  readonly optimisticEstimate: LanternEstimate<Node>;
+  readonly pessimisticEstimate: LanternEstimate<Node>;
 }
 
 /** Lantern's input for the run saved in `dir` (a `<run>-artifacts` folder), and the slowdown it was audited at. */

@@ -3,15 +3,9 @@
 // busy machine of two cores much of that length is the thread waiting for a core. The thread-time figures are a lower
 // bound, not a figure to meet targets with: they also leave out waits a phone has too (a synchronous storage read
 // waits for the browser process). Used by bench/lighthouse.ts (each run) and bench/lantern-cpu-time.ts (saved runs).
-import { lanternMetric, traceEngineModule } from './lantern-run.ts';
+import { lanternMetric, traceEngineModule, type LanternResult } from './lantern-run.ts';
 
-interface Estimate {
-  readonly nodeTimings: Map<{ readonly type: string; readonly childEvents?: readonly { readonly name: string }[] }, { readonly startTime: number; readonly endTime: number }>;
-}
-interface MetricResult {
-  readonly timing: number;
-  readonly pessimisticEstimate: Estimate;
-}
+type MetricResult = LanternResult<{ readonly type: string; readonly childEvents?: readonly { readonly name: string }[] }>;
 interface CpuNodeClass {
   readonly prototype: { readonly endTime: number; readonly startTime: number; readonly event: { readonly tdur?: number } };
 }

@@ -41,7 +41,13 @@ export function firstLoadModules(
       reach(ids.filter(isFirstScreen), fromFirstScreens, importsOf);
       // Importers of the library, transitively (static imports only: a dynamic import evaluates nothing at once).
       const importers = new Map<string, string[]>();
-      for (const id of ids) for (const dep of importsOf(id)) importers.set(dep, [...(importers.get(dep) ?? []), id]);
+      for (const id of ids) {
+        for (const dep of importsOf(id)) {
+          const list = importers.get(dep);
+          if (list) list.push(id);
+          else importers.set(dep, [id]);
+        }
+      }
       reach(ids.filter((id) => needs.test(id)), needing, (id) => importers.get(id) ?? []);
     },
   };
