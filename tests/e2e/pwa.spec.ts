@@ -442,15 +442,16 @@ test.describe('the inline shell, before any JavaScript', () => {
     await page.route(/\/assets\/(?!boot-).*\.js$/, (route) => route.abort());
     await page.goto('/');
     await expect(page.locator('.shell__row')).toHaveCount(6);
-    // The first row's opacity at moments of its animation, read with the animation held there.
+    // The rows' opacity at moments of their animation (one, on the element that holds them: one composited layer,
+    // not one a row), read with the animation held there.
     const opacityAt = (ms: number) =>
       page.evaluate((at) => {
-        const row = document.querySelector('.shell__row');
-        const [pulse] = row?.getAnimations() ?? [];
-        if (!row || !pulse) return null;
+        const rows = document.querySelector('.shell__body');
+        const [pulse] = rows?.getAnimations() ?? [];
+        if (!rows || !pulse) return null;
         pulse.pause();
         pulse.currentTime = at;
-        return Number(getComputedStyle(row).opacity);
+        return Number(getComputedStyle(rows).opacity);
       }, ms);
     expect(await opacityAt(0)).toBe(1);
     expect(await opacityAt(900)).toBe(1);
