@@ -13,9 +13,10 @@
 // Then the floors, RUNS times each (LIGHTHOUSE_FLOOR=0 skips them): a page of one line from the same server without
 // script, whose longest task is the browser's own share of a cold navigation, and the same with one module script.
 // Lighthouse is heavy on two shared cores: 3 runs per screen and build (LIGHTHOUSE_RUNS); the median is kept.
+// In Debian's headless build of Chromium (bench/bench-chromium.ts says why); CHROME_PATH=/usr/bin/chromium for the browser.
 // Served as members get it: over HTTPS, so HTTP/2 (a throwaway self-signed certificate, made with openssl, which
 // this Chromium is told to accept). LIGHTHOUSE_HTTP1=1 measures plain HTTP/1.1 instead, as the first figures were.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -23,7 +24,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright';
 import { DEMO } from '../server/seed.ts';
 import { demoToken } from './demo-login.ts';
-import { chromiumOn } from './bench-chromium.ts';
+import { BENCH_CHROME, chromiumOn } from './bench-chromium.ts';
 import { lanternRun } from './lantern-run.ts';
 import { lanternFigures } from './lantern-thread-time.ts';
 import { buildApp, buildCommit } from './older-build.ts';
@@ -32,7 +33,6 @@ import { isNavigationCommit, modelledCpu, modelledDuration, tracehouse } from '.
 import { benchLine, spread } from './stats.ts';
 import { selfSignedCertificate } from './tls.ts';
 
-const CHROME = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
 const RUNS = Number(process.env['LIGHTHOUSE_RUNS'] ?? 3);
 const BASELINE_COMMIT = process.env['LIGHTHOUSE_BASELINE'] ?? 'bddcdc9';
 const HTTP1 = process.env['LIGHTHOUSE_HTTP1'] === '1';
@@ -159,7 +159,7 @@ const sites = baseline ? [{ name: 'ours', ...ours }, baseline] : [{ name: 'ours'
  */
 async function loggedInProfile(base: string, token: string): Promise<string> {
   const dir = mkdtempSync(join(workDir, 'profile-'));
-  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROME, headless: true, serviceWorkers: 'block', ignoreHTTPSErrors: true, args: ['--disable-gpu'] });
+  const context = await chromium.launchPersistentContext(dir, { executablePath: BENCH_CHROME, headless: true, serviceWorkers: 'block', ignoreHTTPSErrors: true, args: ['--disable-gpu'] });
   const page = await context.newPage();
   await page.goto(new URL('favicon.ico', base).toString());
   await page.evaluate(`localStorage.setItem('accessToken', ${JSON.stringify(token)})`);
@@ -315,7 +315,7 @@ const results = new Map<string, Map<string, Run[]>>();
 try {
   const tokens = new Map<string, string>();
   for (const site of sites) tokens.set(site.name, await demoToken(site.base));
-  console.log(`lighthouse: ${SCREENS.length} screens x ${RUNS} run(s) x ${sites.map((x) => x.name).join(' and ')}, mobile profile, cold cache, ${HTTP1 ? 'HTTP/1.1' : 'HTTPS + HTTP/2'}, logged in as ${DEMO.username}; ${cpus().length} cores, load ${loadavg()[0]?.toFixed(2)}; CPU slowdown ${MODEL_INDEX === null ? `${CPU_MULTIPLIER}x` : `per run, modelling a machine of index ${MODEL_INDEX} at 4x`}`);
+  console.log(`lighthouse: ${SCREENS.length} screens x ${RUNS} run(s) x ${sites.map((x) => x.name).join(' and ')}, mobile profile, cold cache, ${HTTP1 ? 'HTTP/1.1' : 'HTTPS + HTTP/2'}, logged in as ${DEMO.username}; ${BENCH_CHROME} (${execFileSync(BENCH_CHROME, ['--version'], { encoding: 'utf8' }).trim()}); ${cpus().length} cores, load ${loadavg()[0]?.toFixed(2)}; CPU slowdown ${MODEL_INDEX === null ? `${CPU_MULTIPLIER}x` : `per run, modelling a machine of index ${MODEL_INDEX} at 4x`}`);
   for (const path of SCREENS) {
     for (let i = 0; i < RUNS; i++) {
       // ABBA: which build goes first alternates, so neither always runs on the heels of the other (or of the profile's
