@@ -7,9 +7,9 @@ import { Launcher } from 'chrome-launcher';
 import { screenEmulationMetrics } from 'lighthouse/core/config/constants.js';
 
 // Debian's headless build of Chromium (the same source and version as the browser, as most e2e journeys run in):
-// the browser itself, even headless, runs its desktop window's work beside the page on the machine's two cores, and
-// Lighthouse's model scales every wait for a core it causes. A page of one line scored TBT 343-499 ms there against
-// 52-146 in the headless build, run for run (DEVELOPERS.md). Its /usr/lib binary, not Debian's /usr/bin wrapper,
+// the browser, even headless, runs more beside the page on the machine's two cores, and Lighthouse's model scales
+// every wait for a core that causes. A page of one line scored TBT 343-499 ms there against 52-146 in the headless
+// build, run for run (DEVELOPERS.md). Its /usr/lib binary, not Debian's /usr/bin wrapper,
 // which does not pass SIGTERM on. CHROME_PATH=/usr/bin/chromium measures in the browser.
 const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 export const BENCH_CHROME = process.env['CHROME_PATH'] ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
