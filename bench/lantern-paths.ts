@@ -7,7 +7,7 @@
 // Keep the runs first:
 //   LIGHTHOUSE_KEEP=/tmp/lh LIGHTHOUSE_BASELINE=none npx tsx bench/lighthouse.ts
 // then: npx tsx bench/lantern-paths.ts /tmp/lh/home-<time>-artifacts
-import { lanternMetric, lanternRun, traceEngineModule, type LanternResult } from './lantern-run.ts';
+import { lanternMetrics, lanternRun, traceEngineModule, type LanternResult } from './lantern-run.ts';
 
 /** The parts of Lantern's graph nodes read here (@paulirish/trace_engine's lantern/graph). */
 interface LanternNode {
@@ -28,10 +28,7 @@ if (!dir?.endsWith('-artifacts')) {
   process.exit(2);
 }
 const { data, slowdown } = lanternRun(dir);
-const fcp = await lanternMetric<MetricResult>('lantern-first-contentful-paint.js', 'LanternFirstContentfulPaint');
-const lcp = await lanternMetric<MetricResult>('lantern-largest-contentful-paint.js', 'LanternLargestContentfulPaint');
-const interactive = await lanternMetric<MetricResult>('lantern-interactive.js', 'LanternInteractive');
-const tbt = await lanternMetric<MetricResult>('lantern-total-blocking-time.js', 'LanternTotalBlockingTime');
+const { fcp, lcp, tti: interactive, tbt } = await lanternMetrics<LanternNode>();
 const context = { computedCache: new Map() };
 
 function label(node: LanternNode): string {

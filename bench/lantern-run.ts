@@ -44,8 +44,18 @@ const require = createRequire(import.meta.url);
 const lighthouseRoot = dirname(require.resolve('lighthouse/package.json'));
 
 /** Lighthouse's own Lantern metric `name` from `core/computed/metrics/<file>`, by path (as bench/lighthouse-trace.ts loads its tracehouse). */
-export async function lanternMetric<Result>(file: string, name: string): Promise<LanternMetric<Result>> {
+async function lanternMetric<Result>(file: string, name: string): Promise<LanternMetric<Result>> {
   return (await import(join(lighthouseRoot, 'core/computed/metrics', file)) as Record<string, LanternMetric<Result>>)[name] as LanternMetric<Result>;
+}
+
+/** Lighthouse's four Lantern metrics the bench's tools read, with results over graph nodes of the caller's shape. */
+export async function lanternMetrics<Node>(): Promise<{ readonly fcp: LanternMetric<LanternResult<Node>>; readonly lcp: LanternMetric<LanternResult<Node>>; readonly tti: LanternMetric<LanternResult<Node>>; readonly tbt: LanternMetric<LanternResult<Node>> }> {
+  return {
+    fcp: await lanternMetric<LanternResult<Node>>('lantern-first-contentful-paint.js', 'LanternFirstContentfulPaint'),
+    lcp: await lanternMetric<LanternResult<Node>>('lantern-largest-contentful-paint.js', 'LanternLargestContentfulPaint'),
+    tti: await lanternMetric<LanternResult<Node>>('lantern-interactive.js', 'LanternInteractive'),
+    tbt: await lanternMetric<LanternResult<Node>>('lantern-total-blocking-time.js', 'LanternTotalBlockingTime'),
+  };
 }
 
 /** A module of the trace engine Lighthouse runs Lantern from, by its path in the package. */

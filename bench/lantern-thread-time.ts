@@ -3,9 +3,8 @@
 // busy machine of two cores much of that length is the thread waiting for a core. The thread-time figures are a lower
 // bound, not a figure to meet targets with: they also leave out waits a phone has too (a synchronous storage read
 // waits for the browser process). Used by bench/lighthouse.ts (each run) and bench/lantern-cpu-time.ts (saved runs).
-import { lanternMetric, traceEngineModule, type LanternResult } from './lantern-run.ts';
+import { lanternMetrics, traceEngineModule } from './lantern-run.ts';
 
-type MetricResult = LanternResult<{ readonly type: string; readonly childEvents?: readonly { readonly name: string }[] }>;
 interface CpuNodeClass {
   readonly prototype: { readonly endTime: number; readonly startTime: number; readonly event: { readonly tdur?: number } };
 }
@@ -20,12 +19,7 @@ export interface LanternFigures {
   readonly longestWhat: string;
 }
 
-const metrics = {
-  fcp: await lanternMetric<MetricResult>('lantern-first-contentful-paint.js', 'LanternFirstContentfulPaint'),
-  lcp: await lanternMetric<MetricResult>('lantern-largest-contentful-paint.js', 'LanternLargestContentfulPaint'),
-  tti: await lanternMetric<MetricResult>('lantern-interactive.js', 'LanternInteractive'),
-  tbt: await lanternMetric<MetricResult>('lantern-total-blocking-time.js', 'LanternTotalBlockingTime'),
-};
+const metrics = await lanternMetrics<{ readonly type: string; readonly childEvents?: readonly { readonly name: string }[] }>();
 // The Lantern graph class Lighthouse's metrics build their tasks from; its `duration` is what the simulator scales.
 const graph = (await traceEngineModule('models/trace/lantern/graph/graph.js')) as { CPUNode: CpuNodeClass };
 const recorded = Object.getOwnPropertyDescriptor(graph.CPUNode.prototype, 'duration');
