@@ -4,11 +4,13 @@ import { TranslationProvider } from './i18n/translation.tsx';
 import { AppRoot } from './wiring/AppRoot.tsx';
 import { createApp } from './wiring/createApp.ts';
 import { yieldToMain } from './market/yieldToMain.ts';
-import { whenPageSettles } from './pwa/whenPageSettles.ts';
+import { SERVICE_WORKER_PAUSE_MS, whenPageRests } from './pwa/whenPageSettles.ts';
 
-// The service worker, the update prompt and the offline banner are not needed for the first screen: their code
-// (workbox-window included) loads once the page has loaded and settled, outside what `/` loads at once.
-const PwaLayer = loadedLater(() => whenPageSettles().then(() => import('./pwa/PwaLayer.tsx')).then((m) => m.PwaLayer));
+// The service worker, the update prompt and the manifest are not needed for the first screen: their code
+// (workbox-window included) loads once the page has settled and rested (whenPageRests), outside what `/` loads at
+// once. A load tried again (the phone was offline) does not wait the pause again.
+let rested: Promise<void> | null = null;
+const PwaLayer = loadedLater(() => (rested ??= whenPageRests(SERVICE_WORKER_PAUSE_MS)).then(() => import('./pwa/PwaLayer.tsx')).then((m) => m.PwaLayer));
 
 // On a path whose screen shows market data, the worker (and on a product list, the first poll) starts now, in
 // parallel with the rest of the JavaScript and the router, instead of after the screen has rendered (the worker

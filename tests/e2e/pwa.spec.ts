@@ -14,6 +14,12 @@ import { storedProducts } from './stored-products.ts';
 const en = JSON.parse(readFileSync('locales/en.json', 'utf8')) as { pwa: Record<string, string>; market: Record<string, string> };
 const THEMES = ['dark', 'light'] as const;
 
+/**
+ * The service worker's layer (the update prompt, the manifest's link) comes a pause after each load has settled
+ * (SERVICE_WORKER_PAUSE_MS in src/app/pwa/whenPageSettles.ts, 5 s), so its waits are that much longer.
+ */
+const LAYER_WAIT = { timeout: 30_000 };
+
 test.use({ serviceWorkers: 'allow' });
 // In order, in one worker: one test swaps the served sw.js for a new build while it runs.
 test.describe.configure({ mode: 'default' });
@@ -147,6 +153,7 @@ async function reloadedAfterTakeover(page: Page, takeoverAt: () => number): Prom
 
 test('installable: manifest linked and valid, icons and favicon served, service worker controls the page', async ({ page, request }) => {
   await openControlled(page);
+  await expect(page.locator('link[rel="manifest"]')).toBeAttached(LAYER_WAIT);
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(href).toBe('/manifest.webmanifest');
   const res = await request.get(href ?? '');
@@ -258,7 +265,7 @@ test('a new version waits behind a visible "reload" prompt, and reloading switch
   await expect(page.getByText(en.pwa['update_ready'] ?? '')).toBeHidden();
   const before = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL ?? null);
   await withNewBuild(page, async () => {
-    await expect(prompt).toBeVisible();
+    await expect(prompt).toBeVisible(LAYER_WAIT);
     await expect(prompt.getByText(en.pwa['update_ready'] ?? '')).toBeVisible();
     // Nothing swapped behind the member's back: the old worker still controls the page, the new one waits.
     expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(true);
@@ -268,14 +275,14 @@ test('a new version waits behind a visible "reload" prompt, and reloading switch
     await prompt.getByRole('button', { name: en.pwa['update_later'] ?? '' }).click();
     await expect(prompt).toBeHidden();
     await page.reload();
-    await expect(prompt).toBeVisible();
+    await expect(prompt).toBeVisible(LAYER_WAIT);
     await reloadFromPrompt(page, prompt);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // The workers' states first: if the prompt stays, they say why.
     await expect.poll(() => workerStates(page)).toEqual({ waiting: null, active: 'activated', controller: 'activated' });
     if (await reloadedAfterTakeover(page, takeoverAt)) {
       // Once the prompt's layer is up, it offers nothing.
-      await expect(page.locator('link[rel="manifest"]')).toBeAttached();
+      await expect(page.locator('link[rel="manifest"]')).toBeAttached(LAYER_WAIT);
       await expect(prompt).toBeHidden();
     }
     expect(before).toMatch(/\/sw\.js$/);
@@ -290,14 +297,14 @@ test('"reload" switches to the new version also on a page the old worker does no
   const { takeoverAt } = await watchWorkers(context, page);
   await withNewBuild(page, async () => {
     const prompt = page.getByRole('alert', { name: en.pwa['update_title'] ?? '' });
-    await expect(prompt).toBeVisible();
+    await expect(prompt).toBeVisible(LAYER_WAIT);
     // The other tab keeps the old worker in use, so the new one waits; this one is reloaded past the service worker.
     const cdp = await context.newCDPSession(page);
     const hardReloaded = page.waitForEvent('load');
     await cdp.send('Page.reload', { ignoreCache: true });
     await hardReloaded;
     expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
-    await expect(prompt).toBeVisible();
+    await expect(prompt).toBeVisible(LAYER_WAIT);
     expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(true);
     await reloadFromPrompt(page, prompt);
     // The new worker ends in control of this page with nothing waiting. The browser may hold it back while the old
@@ -305,7 +312,7 @@ test('"reload" switches to the new version also on a page the old worker does no
     await expect.poll(() => workerStates(page)).toEqual({ waiting: null, active: 'activated', controller: 'activated' });
     if (await reloadedAfterTakeover(page, takeoverAt)) {
       // Reloaded into the new version: once the prompt's layer is up, it offers nothing.
-      await expect(page.locator('link[rel="manifest"]')).toBeAttached();
+      await expect(page.locator('link[rel="manifest"]')).toBeAttached(LAYER_WAIT);
       await expect(prompt).toBeHidden();
     }
   });
@@ -317,7 +324,7 @@ test('"reload" still reloads while the browser holds the new version back, and t
   await watchWorkers(context, page);
   await withNewBuild(page, async () => {
     const prompt = page.getByRole('alert', { name: en.pwa['update_title'] ?? '' });
-    await expect(prompt).toBeVisible();
+    await expect(prompt).toBeVisible(LAYER_WAIT);
     // The old worker has work in hand: a file the other tab asked for, which the network holds until released.
     let release = (): void => {};
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -338,7 +345,7 @@ test('"reload" still reloads while the browser holds the new version back, and t
     await reloadFromPrompt(page, prompt);
     expect((await askedAgain).status()).toBe(204);
     expect(await workerStates(page)).toEqual({ waiting: 'installed', active: 'activated', controller: 'activated' });
-    await expect(prompt).toBeVisible();
+    await expect(prompt).toBeVisible(LAYER_WAIT);
     // Once the old worker's work is done, this page (still running what the old one served) offers the new version
     // yet again, and a second tap takes it. Chromium 156 may meanwhile install a fresh copy of the new worker for the
     // reload's navigation and discard the one first told; the prompt offers whichever waits.
@@ -365,7 +372,7 @@ test('"reload" ends the page\'s market worker before the new version takes over'
   });
   await withNewBuild(page, async () => {
     const prompt = page.getByRole('alert', { name: en.pwa['update_title'] ?? '' });
-    await expect(prompt).toBeVisible();
+    await expect(prompt).toBeVisible(LAYER_WAIT);
     await reloadFromPrompt(page, prompt);
     await expect.poll(() => order).toEqual(['market worker ended', 'reload']);
     await expect.poll(() => workerStates(page)).toEqual({ waiting: null, active: 'activated', controller: 'activated' });
@@ -564,7 +571,7 @@ test.describe('the code loaded once the first screen has settled', () => {
     });
     await page.route(later, (route) => route.abort('internetdisconnected'));
     await page.goto('/');
-    await expect(page.locator('html')).toHaveAttribute('data-failed-imports', 'PwaLayer,ResultToast');
+    await expect(page.locator('html')).toHaveAttribute('data-failed-imports', 'PwaLayer,ResultToast', LAYER_WAIT);
   }
   /** Fires 'online' and checks that both parts arrived (the toast's file from `toastUrl`) and the screen stayed. */
   async function backOnline(page: Page, toastUrl: RegExp): Promise<void> {

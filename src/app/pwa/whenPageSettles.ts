@@ -11,3 +11,17 @@ export function whenPageSettles(win: Window = window): Promise<void> {
     else win.addEventListener('load', quiet, { once: true });
   });
 }
+
+/**
+ * How long the service worker's layer waits after the page has settled. The first quiet moment comes while the first
+ * screen is still drawing its data and its first live prices; the worker's install (its own thread, its script and the
+ * shell's files into its cache) then ran beside them on a phone's two cores and made their tasks wait.
+ */
+export const SERVICE_WORKER_PAUSE_MS = 5000;
+
+/** Resolves once the page has settled, `pauseMs` have passed since, and the main thread is quiet again. */
+export function whenPageRests(pauseMs: number, win: Window = window): Promise<void> {
+  return whenPageSettles(win)
+    .then(() => new Promise<void>((resolve) => win.setTimeout(resolve, pauseMs)))
+    .then(() => whenPageSettles(win));
+}
