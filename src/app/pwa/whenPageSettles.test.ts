@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { whenPageRests, whenPageSettles } from './whenPageSettles.ts';
 
-/** A window whose load, idle callbacks and timers the test fires itself. */
-function fakeWindow(readyState: DocumentReadyState) {
+/** A loading window whose load, idle callbacks and timers the test fires itself. */
+function fakeWindow() {
   const idle: (() => void)[] = [];
   const timers: { at: number; run: () => void }[] = [];
   const onLoad: (() => void)[] = [];
   let now = 0;
   const win = {
-    document: { readyState },
+    document: { readyState: 'loading' as DocumentReadyState },
     addEventListener: (type: string, listener: () => void) => void (type === 'load' && onLoad.push(listener)),
     requestIdleCallback: (callback: () => void) => idle.push(callback),
     setTimeout: (run: () => void, ms: number) => timers.push({ at: now + ms, run }),
@@ -45,7 +45,7 @@ function tracked(promise: Promise<void>): () => boolean {
 
 describe('whenPageSettles', () => {
   it('waits for the load, then for a quiet moment', async () => {
-    const page = fakeWindow('loading');
+    const page = fakeWindow();
     const settled = tracked(whenPageSettles(page.win));
     await page.idle();
     expect(settled()).toBe(false);
@@ -58,7 +58,7 @@ describe('whenPageSettles', () => {
 
 describe('whenPageRests', () => {
   it('counts the pause from the settled page, then waits for another quiet moment', async () => {
-    const page = fakeWindow('loading');
+    const page = fakeWindow();
     const rested = tracked(whenPageRests(5000, page.win));
     await page.advance(6000);
     await page.load();
