@@ -5,6 +5,10 @@
  * library code to download and evaluate.
  */
 
+import { createPath, parsePath, type To } from '../../shared/path.ts';
+
+export { createPath, parsePath, type To };
+
 export type NavigationType = 'POP' | 'PUSH' | 'REPLACE';
 
 export interface Location {
@@ -16,9 +20,6 @@ export interface Location {
   /** 'default' for the entry the app was opened on: there is nothing of ours to go back to. */
   readonly key: string;
 }
-
-/** A path with its query and hash, or its parts. */
-export type To = string | { readonly pathname?: string; readonly search?: string; readonly hash?: string };
 
 export interface HistoryUpdate {
   readonly action: NavigationType;
@@ -36,18 +37,6 @@ export interface History {
 }
 
 const newKey = (): string => Math.random().toString(36).slice(2, 10);
-
-/** `to` as a path, query and hash; a string is read as a URL path on this origin. */
-export function parsePath(to: To): { pathname: string; search: string; hash: string } {
-  if (typeof to !== 'string') return { pathname: to.pathname ?? '/', search: to.search ?? '', hash: to.hash ?? '' };
-  const url = new URL(to, 'http://candlewick.invalid/');
-  return { pathname: url.pathname, search: url.search, hash: url.hash };
-}
-
-export const createPath = (to: To): string => {
-  const { pathname, search, hash } = parsePath(to);
-  return `${pathname}${search}${hash}`;
-};
 
 function notifier() {
   const listeners = new Set<(update: HistoryUpdate) => void>();
