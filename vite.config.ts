@@ -9,7 +9,7 @@ import { compileHints } from './scripts/compile-hints.ts';
 import { fetchedPreloads } from './scripts/fetched-preloads.ts';
 import { importRetry } from './scripts/import-retry.ts';
 import { firstLoadModules } from './scripts/first-load-chunk.ts';
-import { isFirstScreen } from './scripts/first-screens.ts';
+import { isFirstScreen, isTabScreen } from './scripts/first-screens.ts';
 import { shellPrecache } from './scripts/shell-precache.ts';
 
 // The API server (server/main.ts) serves dist/ and /api on one port; in dev, Vite proxies /api to it.
@@ -25,7 +25,7 @@ const ENTRY_STATIC = /^assets\/(?:stack|app|rolldown-runtime)-[\w-]{8}\.js$/;
 // form need it, so what they share stays out of the chunk the market screens share. What the first screens share is
 // the `screens` chunk, and what only other screens share (form fields, money forms, the passkey ceremony) is none of
 // their download.
-const firstLoad = firstLoadModules(ENTRY, /[\\/]node_modules[\\/]zod[\\/]/, isFirstScreen);
+const firstLoad = firstLoadModules(ENTRY, /[\\/]node_modules[\\/]zod[\\/]/, isFirstScreen, isTabScreen);
 /** The app's modules (and comlink) that screens may share: not what needs zod at evaluation, which stays with forms. */
 const shareable = (id: string) => ((/[\\/]src[\\/]/.test(id) && !id.includes('node_modules')) || /[\\/]node_modules[\\/]comlink[\\/]/.test(id)) && !firstLoad.needsLibrary(id);
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|ico)$/;
@@ -143,10 +143,13 @@ export default defineConfig({
             // and the schemas in two tasks (see the order ticket's import), not in one long one.
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 2 },
             { name: 'app', test: (id) => firstLoad.has(id) && !ENTRY.test(id) && !id.includes('node_modules'), priority: 1 },
-            // What two or more screens share is two files, not twenty: `screens`, what the first screens
-            // (scripts/first-screens.ts) use, and `account`, what only the others use, so a first screen loads none
-            // of the forms' shared code. What needs zod (forms and their schemas) is left to the screens that use it.
-            { name: 'screens', test: (id) => shareable(id) && firstLoad.firstScreenNeeds(id), minShareCount: 2, priority: 0 },
+            // What two or more screens share is three files, not twenty: `screens`, what the tab screens (`/`, `/hq`)
+            // use; `trading`, what only the other first screens (`/xq`, `/orderrecord`: scripts/first-screens.ts) use,
+            // so the tab screens load none of the order list and its countdowns; and `account`, what only the others
+            // use, so a first screen loads none of the forms' shared code. What needs zod (forms and their schemas) is
+            // left to the screens that use it.
+            { name: 'screens', test: (id) => shareable(id) && firstLoad.tabScreenNeeds(id), minShareCount: 2, priority: 0 },
+            { name: 'trading', test: (id) => shareable(id) && firstLoad.firstScreenNeeds(id) && !firstLoad.tabScreenNeeds(id), minShareCount: 2, priority: 0 },
             { name: 'account', test: (id) => shareable(id) && !firstLoad.firstScreenNeeds(id), minShareCount: 2, priority: 0 },
           ],
         },

@@ -10,15 +10,25 @@ import type { Plugin } from 'vite';
  * - `firstScreenNeeds`: the modules that the first screens (the screens a visit most often starts on) import
  *   statically, directly or further down: what they share goes in a chunk of its own, without what only the
  *   other screens share.
+ * - `tabScreenNeeds`: the same for the tab screens alone, so what only the other first screens share can be a chunk
+ *   that the tab screens do not load.
  */
 export function firstLoadModules(
   entry: RegExp,
   needs: RegExp,
   isFirstScreen: (id: string) => boolean,
-): { plugin: Plugin; has: (id: string) => boolean; needsLibrary: (id: string) => boolean; firstScreenNeeds: (id: string) => boolean } {
+  isTabScreen: (id: string) => boolean,
+): {
+  plugin: Plugin;
+  has: (id: string) => boolean;
+  needsLibrary: (id: string) => boolean;
+  firstScreenNeeds: (id: string) => boolean;
+  tabScreenNeeds: (id: string) => boolean;
+} {
   const reachable = new Set<string>();
   const needing = new Set<string>();
   const fromFirstScreens = new Set<string>();
+  const fromTabScreens = new Set<string>();
   const reach = (from: readonly string[], into: Set<string>, importsOf: (id: string) => readonly string[]) => {
     const queue = [...from];
     while (queue.length > 0) {
@@ -35,10 +45,12 @@ export function firstLoadModules(
       reachable.clear();
       needing.clear();
       fromFirstScreens.clear();
+      fromTabScreens.clear();
       const ids = [...this.getModuleIds()];
       const importsOf = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
       reach(ids.filter((id) => entry.test(id)), reachable, importsOf);
       reach(ids.filter(isFirstScreen), fromFirstScreens, importsOf);
+      reach(ids.filter(isTabScreen), fromTabScreens, importsOf);
       // Importers of the library, transitively (static imports only: a dynamic import evaluates nothing at once).
       const importers = new Map<string, string[]>();
       for (const id of ids) {
@@ -51,5 +63,7 @@ export function firstLoadModules(
       reach(ids.filter((id) => needs.test(id)), needing, (id) => importers.get(id) ?? []);
     },
   };
-  return { plugin, has: (id) => reachable.has(id), needsLibrary: (id) => needing.has(id), firstScreenNeeds: (id) => fromFirstScreens.has(id) };
+  return { plugin, has: (id) => reachable.has(id), needsLibrary: (id) => needing.has(id), firstScreenNeeds: (id) => fromFirstScreens.has(id),
+    tabScreenNeeds: (id) => fromTabScreens.has(id),
+  };
 }

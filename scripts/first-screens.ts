@@ -11,3 +11,12 @@ export const FIRST_SCREENS = [
 
 /** Whether a module id (an absolute path) is one of the first screens' own modules. */
 export const isFirstScreen = (id: string): boolean => FIRST_SCREENS.some((source) => id.endsWith(`/${source}`));
+
+/**
+ * The first screens of the tab bar (`/` and `/hq`): what they share with the others is the `screens` chunk, and what
+ * only the trading screens (`/xq`, `/orderrecord`) share beyond it, the `trading` chunk, which these two never load.
+ */
+export const TAB_SCREENS = [FIRST_SCREENS[0], FIRST_SCREENS[1]] as const;
+
+/** Whether a module id is one of the tab screens' own modules. */
+export const isTabScreen = (id: string): boolean => TAB_SCREENS.some((source) => id.endsWith(`/${source}`));

@@ -11,7 +11,7 @@ import { parseScreenPreloads, SCREEN_PRELOADS } from '../server/http/early-links
 import { DEFAULT_LANG } from './boot-plugin.ts';
 import { COMPILE_HINT } from './compile-hints.ts';
 import { entryFiles, packFiles, screenFiles } from './entry-graph.ts';
-import { FIRST_SCREENS } from './first-screens.ts';
+import { FIRST_SCREENS, TAB_SCREENS } from './first-screens.ts';
 
 // The budget is 110 KB; SIZE_BUDGET_KB overrides it (to try a change's cost, never in npm test).
 const BUDGET_BYTES = Number(process.env['SIZE_BUDGET_KB'] ?? 110) * 1024;
@@ -60,13 +60,19 @@ for (const [path, files] of [
 if (chartElsewhere) failed = true;
 else console.log(`size: the chart library loads only with ${chartScreen} (not on /, /hq, /orderrecord)`);
 
-// What only the other screens share (form fields, money forms: the `account` chunk) is no part of a first screen's load.
-const accountChunks = readdirSync(join(dist, 'assets')).filter((f) => /^account-[\w-]+\.js$/.test(f));
-const loadsAccount = FIRST_SCREENS.filter((screen) => screenFiles(dist, screen).some((f) => accountChunks.includes(f.replace(/^assets\//, ''))));
-if (accountChunks.length === 0 || loadsAccount.length > 0) {
-  console.error(`size: ${accountChunks.length === 0 ? 'no account chunk: the check of the first screens would prove nothing' : `the account chunk loads with ${loadsAccount.join(', ')}`}`);
-  failed = true;
-} else console.log(`size: the ${FIRST_SCREENS.length} first screens load none of what only the other screens share (${accountChunks.join(', ')})`);
+/** Fails the check when one of `screens` loads a chunk named `name` (or when there is no such chunk to check). */
+function loadsNone(name: string, screens: readonly string[], whose: string, what: string): void {
+  const chunks = readdirSync(join(dist, 'assets')).filter((f) => new RegExp(`^${name}-[\\w-]+\\.js$`).test(f));
+  const loading = screens.filter((screen) => screenFiles(dist, screen).some((f) => chunks.includes(f.replace(/^assets\//, ''))));
+  if (chunks.length === 0 || loading.length > 0) {
+    console.error(`size: ${chunks.length === 0 ? `no ${name} chunk: the check of ${whose} would prove nothing` : `the ${name} chunk loads with ${loading.join(', ')}`}`);
+    failed = true;
+  } else console.log(`size: ${whose} load none of what ${what} (${chunks.join(', ')})`);
+}
+// What only the other screens share (form fields, money forms: the `account` chunk) is no part of a first screen's
+// load, and what only /xq and /orderrecord share (the order list, its countdowns: `trading`) none of / and /hq's.
+loadsNone('account', FIRST_SCREENS, `the ${FIRST_SCREENS.length} first screens`, 'only the other screens share');
+loadsNone('trading', TAB_SCREENS, 'the tab screens (/, /hq)', 'only /xq and /orderrecord share');
 
 // What the first screens run as they load carries V8's compile hint (scripts/compile-hints.ts), and the forms'
 // library, which they do not load, does not: a build step that moved or dropped the hint fails here.
