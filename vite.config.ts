@@ -22,9 +22,9 @@ const ENTRY = /[\\/]src[\\/]app[\\/]main\.tsx$/;
 // The chunks the entry imports statically (the groups below, and the bundler's runtime).
 const ENTRY_STATIC = /^assets\/(?:stack|app|rolldown-runtime)-[\w-]{8}\.js$/;
 // The contract's schemas need zod when they are evaluated (its schemas are built at import): only the screens with a
-// form need it, so what they share stays out of the chunk the market screens share. What the first screens share is
-// the `screens` chunk, and what only other screens share (form fields, money forms, the passkey ceremony) is none of
-// their download.
+// form need it, so what they share stays out of the chunks the market screens share. What the first screens share is
+// the `screens` and `trading` chunks (below), and what only other screens share (form fields, money forms, the passkey
+// ceremony) is none of their download.
 const firstLoad = firstLoadModules(ENTRY, /[\\/]node_modules[\\/]zod[\\/]/, isFirstScreen, isTabScreen);
 /** The app's modules (and comlink) that screens may share: not what needs zod at evaluation, which stays with forms. */
 const shareable = (id: string) => ((/[\\/]src[\\/]/.test(id) && !id.includes('node_modules')) || /[\\/]node_modules[\\/]comlink[\\/]/.test(id)) && !firstLoad.needsLibrary(id);

@@ -1,18 +1,13 @@
 // What a row's link costs to read: the router's parsePath on the hrefs a live list renders on every tick, beside the
 // URL parser it falls back to (what every call did before plain paths were read directly). Both give the same parts
-// (history.test.ts checks it on random paths).
+// (src/shared/path.test.ts checks it on random paths).
 import { performance } from 'node:perf_hooks';
-import { parsePath } from '../src/shared/path.ts';
+import { parsePath, parseWithUrl } from '../src/shared/path.ts';
 import { benchLine, describeSpread, spread } from './stats.ts';
 
 const RUNS = 7;
 const CALLS = 200_000;
 const hrefs = Array.from({ length: 50 }, (_, i) => (i % 5 === 0 ? '/hq' : `/xq?id=${i + 1}`));
-
-const byUrl = (to: string) => {
-  const url = new URL(to, 'http://candlewick.invalid/');
-  return { pathname: url.pathname, search: url.search, hash: url.hash };
-};
 
 function time(read: (to: string) => { pathname: string }): number {
   let length = 0;
@@ -26,11 +21,11 @@ function time(read: (to: string) => { pathname: string }): number {
 const ours: number[] = [];
 const baseline: number[] = [];
 time(parsePath);
-time(byUrl);
+time(parseWithUrl);
 for (let run = 0; run < RUNS; run += 1) {
   // Taking turns, so the machine's load weighs on both alike.
   ours.push(time(parsePath));
-  baseline.push(time(byUrl));
+  baseline.push(time(parseWithUrl));
 }
 console.log(describeSpread('parsePath', 'ns a call', ours));
 console.log(describeSpread('new URL', 'ns a call', baseline));

@@ -63,7 +63,11 @@ export function firstLoadModules(
       reach(ids.filter((id) => needs.test(id)), needing, (id) => importers.get(id) ?? []);
     },
   };
-  return { plugin, has: (id) => reachable.has(id), needsLibrary: (id) => needing.has(id), firstScreenNeeds: (id) => fromFirstScreens.has(id),
+  return {
+    plugin,
+    has: (id) => reachable.has(id),
+    needsLibrary: (id) => needing.has(id),
+    firstScreenNeeds: (id) => fromFirstScreens.has(id),
     tabScreenNeeds: (id) => fromTabScreens.has(id),
   };
 }

@@ -9,8 +9,11 @@ export const FIRST_SCREENS = [
   'src/app/screens/orders/OrderRecordScreen.tsx',
 ] as const;
 
-/** Whether a module id (an absolute path) is one of the first screens' own modules. */
-export const isFirstScreen = (id: string): boolean => FIRST_SCREENS.some((source) => id.endsWith(`/${source}`));
+/** Whether a module id (an absolute path) is one of `sources`' own modules. */
+const isOneOf = (sources: readonly string[]) => (id: string): boolean => sources.some((source) => id.endsWith(`/${source}`));
+
+/** Whether a module id is one of the first screens' own modules. */
+export const isFirstScreen = isOneOf(FIRST_SCREENS);
 
 /**
  * The first screens of the tab bar (`/` and `/hq`): what they share with the others is the `screens` chunk, and what
@@ -19,4 +22,4 @@ export const isFirstScreen = (id: string): boolean => FIRST_SCREENS.some((source
 export const TAB_SCREENS = [FIRST_SCREENS[0], FIRST_SCREENS[1]] as const;
 
 /** Whether a module id is one of the tab screens' own modules. */
-export const isTabScreen = (id: string): boolean => TAB_SCREENS.some((source) => id.endsWith(`/${source}`));
+export const isTabScreen = isOneOf(TAB_SCREENS);
