@@ -64,15 +64,6 @@ describe('the chart first view', () => {
     expect(count(canvas(), theme.down)).toBe(0);
   });
 
-  it('makes its canvas as big as the box before the first bars come, and draws nothing on it', async () => {
-    const { canvas } = mount();
-    await settled();
-    // Its pixels are made in a task of their own, not in the frame of the first bars (the default canvas is 300 wide).
-    expect(canvas().width).toBe(Math.round(360 * devicePixelRatio));
-    expect(canvas().height).toBe(Math.round(280 * devicePixelRatio));
-    expect(count(canvas(), theme.background)).toBe(0);
-  });
-
   it('follows live deltas, and draws no bar older than its last', async () => {
     const { view, canvas } = mount();
     view.apply({ kind: 'reset', interval: '1m', bars: history });

@@ -4,7 +4,7 @@
 // library, whose first frame alone was a long task on a slow phone. No lightweight-charts import here, types aside.
 import type { IntervalName } from '../streams/inputs.ts';
 import type { Candle, CandleDelta } from '../streams/messages.ts';
-import { axisPriceFormatter, FONT_SIZE, VISIBLE_BARS, type ChartTheme } from './chart-look.ts';
+import { axisPriceFormatter, VISIBLE_BARS, type ChartTheme } from './chart-look.ts';
 import { localTimeFormatters } from './chart-time.ts';
 import type { OrderMark } from './order-marks.ts';
 import { drawPreview } from './preview-draw.ts';
@@ -46,47 +46,14 @@ export function createChartPreview(container: HTMLElement, options: ChartPreview
   // The canvas's pixels say nothing to a screen reader: the panel names the chart, and the prices are in the page.
   canvas.setAttribute('aria-hidden', 'true');
   container.append(canvas);
-  let context: CanvasRenderingContext2D | null = null;
+  const context = canvas.getContext('2d');
 
   let interval: IntervalName | null = null;
   let bars: Candle[] = [];
   let orders: readonly OrderMark[] = [];
   let size: { width: number; height: number } | null = null;
   let frame = 0;
-  let readying = 0;
   let disposed = false;
-
-  /** Sizes the canvas to the box in device pixels; false when there is nothing to draw on. */
-  const fit = (): boolean => {
-    context ??= canvas.getContext('2d');
-    if (context === null || size === null) return false;
-    const ratio = window.devicePixelRatio || 1;
-    const width = Math.round(size.width * ratio);
-    const height = Math.round(size.height * ratio);
-    if (canvas.width !== width) canvas.width = width;
-    if (canvas.height !== height) canvas.height = height;
-    return true;
-  };
-  // The canvas's first use makes its context, its pixels and each face's first measure: more than a whole frame of
-  // drawing, and it came in the frame of the first bars, beside the page's layout and commit. Done as soon as the
-  // box's size is known (the bars come later), in two short tasks, it leaves that frame only the drawing. Nothing is
-  // drawn: the box shows what it showed. The time axis writes a day's start in bold, so both faces are looked up.
-  const readySteps: readonly ((ctx: CanvasRenderingContext2D) => void)[] = [
-    (ctx) => ctx.clearRect(0, 0, 1, 1), // its pixels (`fit` makes the context and sizes it before each step)
-    (ctx) => {
-      for (const weight of ['', 'bold ']) {
-        ctx.font = `${weight}${FONT_SIZE}px ${scene.theme.fontFamily}`;
-        ctx.measureText('0');
-      }
-    },
-  ];
-  const ready = (step: number): void => {
-    readying = 0;
-    const next = readySteps[step];
-    if (disposed || next === undefined || !fit() || context === null) return;
-    next(context);
-    readying = window.setTimeout(ready, 0, step + 1);
-  };
 
   const invalidate = (): void => {
     if (frame === 0 && !disposed) frame = requestAnimationFrame(draw);
@@ -96,15 +63,19 @@ export function createChartPreview(container: HTMLElement, options: ChartPreview
     const box = entries[entries.length - 1]?.contentRect;
     if (!box) return;
     size = { width: box.width, height: box.height };
-    if (readying === 0 && !disposed) readying = window.setTimeout(ready, 0, 0);
     invalidate();
   });
   observer.observe(container);
 
   function draw(): void {
     frame = 0;
-    if (disposed || size === null || interval === null || bars.length === 0 || !fit() || context === null) return;
-    drawPreview(context, { ...scene, interval, bars, orders, width: size.width, height: size.height, ratio: window.devicePixelRatio || 1 });
+    if (disposed || context === null || size === null || interval === null || bars.length === 0) return;
+    const ratio = window.devicePixelRatio || 1;
+    const width = Math.round(size.width * ratio);
+    const height = Math.round(size.height * ratio);
+    if (canvas.width !== width) canvas.width = width;
+    if (canvas.height !== height) canvas.height = height;
+    drawPreview(context, { ...scene, interval, bars, orders, width: size.width, height: size.height, ratio });
   }
 
   const keep = (bar: Candle): void => {
@@ -133,7 +104,6 @@ export function createChartPreview(container: HTMLElement, options: ChartPreview
     dispose() {
       disposed = true;
       if (frame !== 0) cancelAnimationFrame(frame);
-      if (readying !== 0) clearTimeout(readying);
       observer.disconnect();
       canvas.remove();
     },
