@@ -120,19 +120,19 @@ async function load(url: string, way: Way): Promise<{ wall: number; cpu: number 
 /**
  * The task that committed the screen's document: on the renderer of the navigation to `url`, the task holding a
  * `DocumentLoader::CommitNavigation` in which the document's window was set up (`LocalWindowProxy::Initialize`; the
- * renderer's first, empty document commits without one).
+ * renderer's first, empty document commits without one), else the last commit.
  */
 function commitTask(events: readonly TraceEvent[], url: string): { wall: number; cpu: number } {
   const start = events.find((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL === url);
   if (!start) throw new Error(`no navigation to ${url} in the trace`);
   const onMain = events.filter((e) => e.pid === start.pid && e.tid === start.tid && e.ph === 'X');
   const within = (outer: TraceEvent, inner: TraceEvent) => outer.ts <= inner.ts && inner.ts + (inner.dur ?? 0) <= outer.ts + (outer.dur ?? 0);
-  const task = onMain.find(
-    (t) =>
-      t.name === 'RunTask' &&
-      onMain.some((e) => e.name === 'DocumentLoader::CommitNavigation' && within(t, e)) &&
-      onMain.some((e) => e.name === 'LocalWindowProxy::Initialize' && within(t, e)),
-  );
+  const commits = onMain
+    .filter((t) => t.name === 'RunTask' && onMain.some((e) => e.name === 'DocumentLoader::CommitNavigation' && within(t, e)))
+    .sort((a, b) => a.ts - b.ts);
+  // With no session on the page and nothing in the answer that needs a script context (a modulepreload in its Link
+  // header does), Blink sets up the window's context later, at the first script: the screen's commit is the last one.
+  const task = commits.find((t) => onMain.some((e) => e.name === 'LocalWindowProxy::Initialize' && within(t, e))) ?? commits.at(-1);
   if (!task?.dur || task.tdur === undefined) throw new Error(`no finished commit of ${url}'s document in the trace`);
   return { wall: task.dur / 1000, cpu: task.tdur / 1000 };
 }
