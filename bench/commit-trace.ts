@@ -127,12 +127,15 @@ function commitTask(events: readonly TraceEvent[], url: string): { wall: number;
   if (!start) throw new Error(`no navigation to ${url} in the trace`);
   const onMain = events.filter((e) => e.pid === start.pid && e.tid === start.tid && e.ph === 'X');
   const within = (outer: TraceEvent, inner: TraceEvent) => outer.ts <= inner.ts && inner.ts + (inner.dur ?? 0) <= outer.ts + (outer.dur ?? 0);
-  const commits = onMain
-    .filter((t) => t.name === 'RunTask' && onMain.some((e) => e.name === 'DocumentLoader::CommitNavigation' && within(t, e)))
+  const named = (name: string) => onMain.filter((e) => e.name === name);
+  const navigations = named('DocumentLoader::CommitNavigation');
+  const windows = named('LocalWindowProxy::Initialize');
+  const commits = named('RunTask')
+    .filter((t) => navigations.some((e) => within(t, e)))
     .sort((a, b) => a.ts - b.ts);
   // With no session on the page and nothing in the answer that needs a script context (a modulepreload in its Link
   // header does), Blink sets up the window's context later, at the first script: the screen's commit is the last one.
-  const task = commits.find((t) => onMain.some((e) => e.name === 'LocalWindowProxy::Initialize' && within(t, e))) ?? commits.at(-1);
+  const task = commits.find((t) => windows.some((e) => within(t, e))) ?? commits.at(-1);
   if (!task?.dur || task.tdur === undefined) throw new Error(`no finished commit of ${url}'s document in the trace`);
   return { wall: task.dur / 1000, cpu: task.tdur / 1000 };
 }
