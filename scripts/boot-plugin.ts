@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
-import { SCREEN_PRELOADS, type ScreenFiles } from '../server/http/early-links.ts';
 import { api } from '../src/contract/api.ts';
 import { BATCHABLE_PATHS } from '../src/contract/batch.ts';
 import { withoutPreloadDeps } from './preload-deps.ts';
@@ -72,12 +71,15 @@ function tabPaths(root: string): string[] {
  * 2. says whether this path has the tab bar (data-shell), so the shell has the right shape;
  * 3. in a task of its own, starts loading the member's language pack ("lang" in localStorage, else English: only
  *    that one loads);
- * 4. asks for the first screen's data in one request (common/batch), in a task of its own: each fetch() costs a few
+ * 4. in a task of its own, preloads this path's screen files (its stylesheets, then its scripts);
+ * 5. asks for the first screen's data in one request (common/batch), in a task of its own: each fetch() costs a few
  *    ms on a slow phone, and one request is one radio wake-up on slow mobile data, not four.
- * This path's screen code is not its to preload: the server names it in index.html's Link header (SCREEN_PRELOADS),
- * which the browser reads before the page itself, and no script has to insert and start a dozen requests.
+ * The screen files are not in a Link header of index.html: the browser starts those as the answer's headers arrive,
+ * during the navigation's commit, and on a 2-core phone the network service and the server's answers then take the
+ * cores the page's first task waits for (DEVELOPERS.md, "the navigation's commit"). Started here, after the parser's
+ * first chunk, they are one round trip later, while the first screen is still waiting for its larger shared code.
  */
-function bootSource(tabs: string[], packs: Record<string, string[]>, apiBase: string): string {
+function bootSource(tabs: string[], packs: Record<string, string[]>, screens: ScreenTable, apiBase: string): string {
   return `(function () {
   var root = document.documentElement;
   var stored = null;
@@ -103,6 +105,21 @@ function bootSource(tabs: string[], packs: Record<string, string[]>, apiBase: st
   try { lang = localStorage.getItem('lang'); } catch (e) { /* storage blocked: the default language */ }
   // After the parser's first chunk: inserting a preload costs a few ms on a slow phone, in the task before the paint.
   setTimeout(function () { (packs[lang] || packs[${JSON.stringify(DEFAULT_LANG)}] || []).forEach(modulepreload); }, 0);
+  var files = ${JSON.stringify(screens.files)};
+  var screens = ${JSON.stringify(screens.byPath)};
+  setTimeout(function () {
+    (screens[path] || screens['*'] || []).forEach(function (i) {
+      var href = files[i];
+      if (!/\\.css$/.test(href)) return modulepreload(href);
+      // With crossorigin, as Vite's loader inserts the stylesheet: a preload in another credentials mode goes unused.
+      var link = document.createElement('link');
+      link.rel = 'preload';
+      link.as = 'style';
+      link.crossOrigin = '';
+      link.href = '/' + href;
+      head.appendChild(link);
+    });
+  }, 0);
   // The first screen's data, in parallel with its code, in one request (common/batch: each call answered as on its
   // own). Sent with the API client's session and language, so the client can take each answer as its own; one it
   // cannot use, or a batch that failed, is asked again.
@@ -148,6 +165,24 @@ function bootSource(tabs: string[], packs: Record<string, string[]>, apiBase: st
   }
 })();
 `;
+}
+
+/** Each path's screen files beyond what the entry loads (stylesheets first), with each file named once. */
+export interface ScreenTable {
+  readonly files: readonly string[];
+  /** Path -> indexes into files; '*' for any other path. */
+  readonly byPath: Readonly<Record<string, readonly number[]>>;
+}
+
+export function screenTable(routes: Readonly<Record<string, { readonly js: readonly string[]; readonly css: readonly string[] }>>): ScreenTable {
+  const files: string[] = [];
+  const indexOf = (file: string) => {
+    const at = files.indexOf(file);
+    return at >= 0 ? at : files.push(file) - 1;
+  };
+  const byPath: Record<string, number[]> = {};
+  for (const [path, { js, css }] of Object.entries(routes)) byPath[path] = [...css, ...js].map(indexOf);
+  return { files, byPath };
 }
 
 const STYLESHEET_LINK = /\s*<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g;
@@ -218,7 +253,7 @@ export function bootPlugin(): Plugin {
         const warmFiles = new Set<string>();
         if (warm) walk(warm.fileName, warmFiles);
         const warmPaths = warmStartPaths(root);
-        const routes: Record<string, ScreenFiles> = {};
+        const routes: Record<string, { js: string[]; css: string[] }> = {};
         for (const [key, modulePath] of lazyScreenModules(root)) {
           const chunk = chunks.find((c) => c.facadeModuleId === modulePath);
           if (!chunk) continue;
@@ -240,8 +275,7 @@ export function bootPlugin(): Plugin {
           packs[lang] = [...files].filter((f) => !atOnce.has(f));
         }
         if (!packs[DEFAULT_LANG]) throw new Error(`boot-plugin: no chunk for locales/${DEFAULT_LANG}.json`);
-        const bootFile = this.getFileName(this.emitFile({ type: 'asset', name: 'boot.js', source: bootSource(tabPaths(root), packs, apiBase) }));
-        this.emitFile({ type: 'asset', fileName: SCREEN_PRELOADS, source: `${JSON.stringify(routes, null, 1)}\n` });
+        const bootFile = this.getFileName(this.emitFile({ type: 'asset', name: 'boot.js', source: bootSource(tabPaths(root), packs, screenTable(routes), apiBase) }));
         // index.html is already written into the bundle by now (Vite's html plugin runs before a 'post' hook),
         // so it is completed here rather than in transformIndexHtml, which ran before the boot file had a name.
         if (!html.source.includes('<!--boot-->')) throw new Error('boot-plugin: index.html has no <!--boot--> mark');

@@ -3,8 +3,8 @@ import { replaceInHelper } from './preload-helper-patch.ts';
 
 // Vite 8's helper skips a file some <link> element already names, with this condition...
 const LINKED = '(isCss ? preloadedHrefs.styles : preloadedHrefs.all).has(dep.href)';
-// ...to which this adds a script the page has already fetched: the server's Link header preloads the first screen's
-// files before any script runs, but a header makes no element the helper could see.
+// ...to which this adds a script the page has already fetched with no element the helper could see: a chunk an
+// earlier import() fetched itself (IMPORTED_NOW below), or one from a preload whose element is gone.
 const FETCHED = '(!isCss && performance.getEntriesByName(dep.href).length > 0)';
 // ...and the imported chunk itself (first in its list: vite.config.ts's resolveDependencies puts it there) when no
 // stylesheet holds the import back: the helper calls import() at once then, which fetches that same file.
@@ -29,8 +29,9 @@ export function withFetchedCheck(code: string): string {
 }
 
 /**
- * The first screen's import asked Vite's helper to preload the screen's scripts, which the Link header had already
- * fetched: one link element and one resource request each, on the main thread of the page's busiest moment (in CPU
+ * The first screen's import asked Vite's helper to preload the screen's scripts, which a Link header of index.html
+ * had already fetched (the boot script's preloads that replaced it are elements, which the helper's own check
+ * skips): one link element and one resource request each, on the main thread of the page's busiest moment (in CPU
  * profiles of cold loads at 4x, 13 of the 182 ms of script on `/orderrecord`). A script already in the page's
  * resource timing is skipped. Stylesheets are not: the helper's link is what applies them. A later screen's
  * scripts are still preloaded side by side, unless the page has fetched them before.

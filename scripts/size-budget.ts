@@ -7,7 +7,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
-import { parseScreenPreloads, SCREEN_PRELOADS } from '../server/http/early-links.ts';
 import { DEFAULT_LANG } from './boot-plugin.ts';
 import { COMPILE_HINT } from './compile-hints.ts';
 import { entryFiles, packFiles, screenFiles } from './entry-graph.ts';
@@ -92,22 +91,16 @@ if (unhinted.length > 0 || absent.length > 0 || hinted.length > 0) {
   failed = true;
 } else console.log(`size: the ${new Set(firstScreens).size} scripts the first screens run carry the compile hint; the forms and zod chunks do not`);
 
-// Every file the boot script (language packs) and the server's Link header (screen files) preload was written: a
-// name that is not would come back as index.html.
+// Every file the boot script preloads (language packs, each path's screen files) was written: a name that is not
+// would come back as index.html.
 const boot = readdirSync(join(dist, 'assets')).find((f) => /^boot-.*\.js$/.test(f));
-const preloadsFile = join(dist, SCREEN_PRELOADS);
-const screens = existsSync(preloadsFile) ? parseScreenPreloads(readFileSync(preloadsFile, 'utf8')) : {};
-const named = [
-  ...new Set([
-    ...(boot ? (readFileSync(join(dist, 'assets', boot), 'utf8').match(/assets\/[\w.-]+\.(?:js|css)/g) ?? []) : []),
-    ...Object.values(screens).flatMap((files) => [...files.js, ...files.css]),
-  ]),
-];
+const bootText = boot ? readFileSync(join(dist, 'assets', boot), 'utf8') : '';
+const named = [...new Set(bootText.match(/assets\/[\w.-]+\.(?:js|css)/g) ?? [])];
 const missing = named.filter((f) => !existsSync(join(dist, f)));
-if (!boot || !screens['/xq']?.js.length || missing.length > 0) {
-  console.error(`size: the preloads name files the build did not write: ${boot ? missing.join(', ') || `none at all in ${SCREEN_PRELOADS}` : 'no boot script'}`);
+if (!boot || !/\/ProductDetailScreen-[\w-]+\.js/.test(bootText) || !bootText.includes('"/xq":[') || missing.length > 0) {
+  console.error(`size: the boot script's preloads name files the build did not write: ${boot ? missing.join(', ') || 'no screen files for /xq' : 'no boot script'}`);
   failed = true;
-} else console.log(`size: the ${named.length} files the boot script and ${SCREEN_PRELOADS} preload all exist`);
+} else console.log(`size: the ${named.length} files the boot script preloads all exist`);
 // index.html runs it first: a build that leaves the mark in place paints the shell in the wrong theme and shape.
 const indexHtml = readFileSync(join(dist, 'index.html'), 'utf8');
 if (!boot || !indexHtml.includes(`<script src="/assets/${boot}"></script>`) || indexHtml.includes('<!--boot-->')) {

@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
-import { earlyLinksOf, parseScreenPreloads, SCREEN_PRELOADS, screenFilesFor } from './http/early-links.ts';
 import { allowInlineStylesOf } from './http/security-headers.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -32,16 +31,11 @@ function filesFrom(root: string, cacheControl: string): MiddlewareHandler {
 }
 
 /** Serves index.html (precompressed when the build wrote copies) and allows its inline shell style in the CSP. */
-function serveIndex(c: Context, root: string, indexFile: string) {
+function serveIndex(c: Context, indexFile: string) {
   c.header('Cache-Control', REVALIDATE);
   c.header('Vary', 'Accept-Encoding');
   const html = readFileSync(indexFile, 'utf8');
   allowInlineStylesOf(html);
-  // Read with index.html, so a new build's page never goes out with the previous build's screen files.
-  const preloadsFile = join(root, SCREEN_PRELOADS);
-  const preloads = existsSync(preloadsFile) ? parseScreenPreloads(readFileSync(preloadsFile, 'utf8')) : {};
-  const links = earlyLinksOf(html, screenFilesFor(preloads, c.req.path));
-  if (links) c.header('Link', links);
   const picked = pickEncoding(c, indexFile);
   if (picked.encoding) c.header('Content-Encoding', picked.encoding);
   c.header('Content-Type', 'text/html; charset=UTF-8');
@@ -74,6 +68,6 @@ export function serveApp(app: Hono, staticDir: string, webName = 'Candlewick') {
   });
   app.get('*', (c) => {
     if (!existsSync(indexFile)) return c.text('The app is not built yet: run `npm run build` (npm start does it for you).', 503);
-    return serveIndex(c, root, indexFile);
+    return serveIndex(c, indexFile);
   });
 }

@@ -118,13 +118,12 @@ describe.skipIf(!url)('three instances behind nginx (HTTPS, HTTP/2)', () => {
     // A file this build does not have (an older page's, mid-upgrade) is asked of an instance (checked in the log).
     await h2Request(h2, { ':path': '/assets/not-in-this-build-0000.js' });
 
-    // A page: index.html from the app, with its CSP (the inline style's hash) and the screen's Link header.
+    // A page: index.html from the app, with its CSP (the inline style's hash).
     const page = await h2Request(h2, { ':path': '/xq', 'accept-encoding': 'br' });
     expect(page.status).toBe(200);
     expect(header(page.headers, 'content-type')).toMatch(/^text\/html/);
     expect(header(page.headers, 'cache-control')).toBe('no-cache');
     expect(header(page.headers, 'content-security-policy')).toMatch(/style-src-elem 'self' 'sha256-/);
-    expect(header(page.headers, 'link')).toMatch(/rel=modulepreload/);
     // Behind TLS at nginx, the app knows it is HTTPS (X-Forwarded-Proto from a TRUST_PROXY address).
     expect(header(page.headers, 'strict-transport-security')).toMatch(/max-age=/);
 
