@@ -21,5 +21,12 @@ export const isFirstScreen = isOneOf(FIRST_SCREENS);
  */
 export const TAB_SCREENS = [FIRST_SCREENS[0], FIRST_SCREENS[1]] as const;
 
-/** Whether a module id is one of the tab screens' own modules. */
-export const isTabScreen = isOneOf(TAB_SCREENS);
+/**
+ * What the layout loads on every path once the first screen has settled (src/app/layout/AppLayout.tsx). What it
+ * needs of the shared code goes with the tab screens' (the `screens` chunk): were it in `trading`, `/` and `/hq`
+ * would load that chunk and apply its stylesheet after their first paint, for a few lines of it.
+ */
+export const EVERY_SCREEN_LATER = ['src/app/results/ResultToast.tsx'] as const;
+
+/** Whether a module id is one of the tab screens' own modules, or of what the layout loads on every path later. */
+export const isTabScreen = isOneOf([...TAB_SCREENS, ...EVERY_SCREEN_LATER]);
