@@ -9,7 +9,7 @@ import { compileHints } from './scripts/compile-hints.ts';
 import { fetchedPreloads } from './scripts/fetched-preloads.ts';
 import { importRetry } from './scripts/import-retry.ts';
 import { firstLoadModules } from './scripts/first-load-chunk.ts';
-import { isFirstScreen, isTabScreen } from './scripts/first-screens.ts';
+import { isFirstScreen, loadsWithTabScreens } from './scripts/first-screens.ts';
 import { shellPrecache } from './scripts/shell-precache.ts';
 
 // The API server (server/main.ts) serves dist/ and /api on one port; in dev, Vite proxies /api to it.
@@ -25,7 +25,7 @@ const ENTRY_STATIC = /^assets\/(?:stack|app|rolldown-runtime)-[\w-]{8}\.js$/;
 // form need it, so what they share stays out of the chunks the market screens share. What the first screens share is
 // the `screens` and `trading` chunks (below), and what only other screens share (form fields, money forms, the passkey
 // ceremony) is none of their download.
-const firstLoad = firstLoadModules(ENTRY, /[\\/]node_modules[\\/]zod[\\/]/, isFirstScreen, isTabScreen);
+const firstLoad = firstLoadModules(ENTRY, /[\\/]node_modules[\\/]zod[\\/]/, isFirstScreen, loadsWithTabScreens);
 /** The app's modules (and comlink) that screens may share: not what needs zod at evaluation, which stays with forms. */
 const shareable = (id: string) => ((/[\\/]src[\\/]/.test(id) && !id.includes('node_modules')) || /[\\/]node_modules[\\/]comlink[\\/]/.test(id)) && !firstLoad.needsLibrary(id);
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|ico)$/;

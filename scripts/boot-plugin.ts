@@ -93,9 +93,13 @@ function bootSource(tabs: string[], packs: Record<string, string[]>, screens: Sc
   var isTab = ${JSON.stringify(tabs)}.indexOf(path) >= 0;
   root.setAttribute('data-shell', isTab ? 'tabs' : 'page');
   var head = document.head;
-  function modulepreload(href) {
+  // A script as a modulepreload, a stylesheet as a preload; with crossorigin, as Vite's loader inserts both: a
+  // preload in another credentials mode goes unused.
+  function preload(href) {
     var link = document.createElement('link');
-    link.rel = 'modulepreload';
+    var css = /\\.css$/.test(href);
+    link.rel = css ? 'preload' : 'modulepreload';
+    if (css) link.as = 'style';
     link.crossOrigin = '';
     link.href = '/' + href;
     head.appendChild(link);
@@ -104,21 +108,11 @@ function bootSource(tabs: string[], packs: Record<string, string[]>, screens: Sc
   var lang = null;
   try { lang = localStorage.getItem('lang'); } catch (e) { /* storage blocked: the default language */ }
   // After the parser's first chunk: inserting a preload costs a few ms on a slow phone, in the task before the paint.
-  setTimeout(function () { (packs[lang] || packs[${JSON.stringify(DEFAULT_LANG)}] || []).forEach(modulepreload); }, 0);
+  setTimeout(function () { (packs[lang] || packs[${JSON.stringify(DEFAULT_LANG)}] || []).forEach(preload); }, 0);
   var files = ${JSON.stringify(screens.files)};
   var screens = ${JSON.stringify(screens.byPath)};
   setTimeout(function () {
-    (screens[path] || screens['*'] || []).forEach(function (i) {
-      var href = files[i];
-      if (!/\\.css$/.test(href)) return modulepreload(href);
-      // With crossorigin, as Vite's loader inserts the stylesheet: a preload in another credentials mode goes unused.
-      var link = document.createElement('link');
-      link.rel = 'preload';
-      link.as = 'style';
-      link.crossOrigin = '';
-      link.href = '/' + href;
-      head.appendChild(link);
-    });
+    (screens[path] || screens['*'] || []).forEach(function (i) { preload(files[i]); });
   }, 0);
   // The first screen's data, in parallel with its code, in one request (common/batch: each call answered as on its
   // own). Sent with the API client's session and language, so the client can take each answer as its own; one it
@@ -174,7 +168,13 @@ export interface ScreenTable {
   readonly byPath: Readonly<Record<string, readonly number[]>>;
 }
 
-export function screenTable(routes: Readonly<Record<string, { readonly js: readonly string[]; readonly css: readonly string[] }>>): ScreenTable {
+/** A screen's files beyond what the entry loads, relative to the site's root. */
+interface ScreenFiles {
+  readonly js: readonly string[];
+  readonly css: readonly string[];
+}
+
+export function screenTable(routes: Readonly<Record<string, ScreenFiles>>): ScreenTable {
   const files: string[] = [];
   const indexOf = (file: string) => {
     const at = files.indexOf(file);
@@ -253,7 +253,7 @@ export function bootPlugin(): Plugin {
         const warmFiles = new Set<string>();
         if (warm) walk(warm.fileName, warmFiles);
         const warmPaths = warmStartPaths(root);
-        const routes: Record<string, { js: string[]; css: string[] }> = {};
+        const routes: Record<string, ScreenFiles> = {};
         for (const [key, modulePath] of lazyScreenModules(root)) {
           const chunk = chunks.find((c) => c.facadeModuleId === modulePath);
           if (!chunk) continue;

@@ -3,8 +3,9 @@ import { replaceInHelper } from './preload-helper-patch.ts';
 
 // Vite 8's helper skips a file some <link> element already names, with this condition...
 const LINKED = '(isCss ? preloadedHrefs.styles : preloadedHrefs.all).has(dep.href)';
-// ...to which this adds a script the page has already fetched with no element the helper could see: a chunk an
-// earlier import() fetched itself (IMPORTED_NOW below), or one from a preload whose element is gone.
+// ...to which this adds a script the page has already fetched with no element the helper could see, as a Link
+// header's preloads were. Today's pages have none (the boot script's preloads are elements, and the helper never
+// asks twice about a file); it stays so that a preload header in front of the app does not make every link again.
 const FETCHED = '(!isCss && performance.getEntriesByName(dep.href).length > 0)';
 // ...and the imported chunk itself (first in its list: vite.config.ts's resolveDependencies puts it there) when no
 // stylesheet holds the import back: the helper calls import() at once then, which fetches that same file.

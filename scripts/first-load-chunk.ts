@@ -10,14 +10,14 @@ import type { Plugin } from 'vite';
  * - `firstScreenNeeds`: the modules that the first screens (the screens a visit most often starts on) import
  *   statically, directly or further down: what they share goes in a chunk of its own, without what only the
  *   other screens share.
- * - `tabScreenNeeds`: the same for the tab screens alone, so what only the other first screens share can be a chunk
- *   that the tab screens do not load.
+ * - `tabScreenNeeds`: the same for the tab screens alone (and what the layout loads with them on every path), so
+ *   what only the other first screens share can be a chunk that the tab screens do not load.
  */
 export function firstLoadModules(
   entry: RegExp,
   needs: RegExp,
   isFirstScreen: (id: string) => boolean,
-  isTabScreen: (id: string) => boolean,
+  loadsWithTabScreens: (id: string) => boolean,
 ): {
   plugin: Plugin;
   has: (id: string) => boolean;
@@ -50,7 +50,7 @@ export function firstLoadModules(
       const importsOf = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
       reach(ids.filter((id) => entry.test(id)), reachable, importsOf);
       reach(ids.filter(isFirstScreen), fromFirstScreens, importsOf);
-      reach(ids.filter(isTabScreen), fromTabScreens, importsOf);
+      reach(ids.filter(loadsWithTabScreens), fromTabScreens, importsOf);
       // Importers of the library, transitively (static imports only: a dynamic import evaluates nothing at once).
       const importers = new Map<string, string[]>();
       for (const id of ids) {

@@ -29,4 +29,4 @@ export const TAB_SCREENS = [FIRST_SCREENS[0], FIRST_SCREENS[1]] as const;
 export const EVERY_SCREEN_LATER = ['src/app/results/ResultToast.tsx'] as const;
 
 /** Whether a module id is one of the tab screens' own modules, or of what the layout loads on every path later. */
-export const isTabScreen = isOneOf([...TAB_SCREENS, ...EVERY_SCREEN_LATER]);
+export const loadsWithTabScreens = isOneOf([...TAB_SCREENS, ...EVERY_SCREEN_LATER]);
